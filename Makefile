@@ -1,0 +1,104 @@
+# sp: a plain Makefile.  Every tools/X.c is a program, every common/*.c goes
+# into one library, scripts/sp-* are installed as they are.
+#
+#   make            build into $(O)/bin
+#   make check      build, run every test, then the same under ASan+UBSan
+#   make demo       install what is missing, build, run the main job
+#   make lint       mandoc -Tlint on the man pages
+#   make bench      the benchmarks of bench/ (see bench/README)
+#   make install    PREFIX, DESTDIR, MANPREFIX honoured
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANPREFIX ?= $(PREFIX)/share/man
+O ?= build
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNFLAGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
+	-Wmissing-prototypes -Wno-missing-field-initializers
+SP_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
+	-D_FILE_OFFSET_BITS=64 -Icommon
+# libbsd's overlay supplies strlcpy, strtonum and friends on glibc; macOS and
+# the BSDs have them in libc.
+BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
+BSD_LIBS := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
+LIBS = -lz -lm $(BSD_LIBS)
+ALL_CFLAGS = -std=c11 $(WARNFLAGS) $(SP_CPPFLAGS) $(BSD_CFLAGS) $(CFLAGS) \
+	$(EXTRA_CFLAGS)
+
+TOOLS = $(patsubst tools/%.c,%,$(wildcard tools/*.c))
+SCRIPTS = $(wildcard scripts/sp-*)
+LIB_SRC = $(wildcard common/*.c)
+LIB_OBJ = $(patsubst common/%.c,$(O)/common/%.o,$(LIB_SRC))
+HDRS = $(wildcard common/*.h)
+BINS = $(addprefix $(O)/bin/,$(TOOLS))
+MANS = $(wildcard man/*.[1-9])
+
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+all: $(BINS) scripts
+
+$(O)/common/%.o: common/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(O)/tools/%.o: tools/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(O)/libsp.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+$(O)/bin/%: $(O)/tools/%.o $(O)/libsp.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libsp.a $(LIBS)
+
+# Scripts are copied next to the programs so that tests use one directory.
+scripts: $(SCRIPTS)
+	@mkdir -p $(O)/bin
+	@for s in $(SCRIPTS); do cp $$s $(O)/bin/ && chmod +x $(O)/bin/$${s##*/}; done
+
+deps:
+	sh scripts/install-deps
+
+check: deps
+	$(MAKE) all
+	sh tests/run.sh $(O)/bin
+	$(MAKE) check-san
+
+# The whole suite again, built with AddressSanitizer and UBSan.
+check-san:
+	$(MAKE) O=build-san CFLAGS="$(SAN_FLAGS)" all
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    SP_SANITIZED=1 sh tests/run.sh build-san/bin
+
+demo: deps
+	$(MAKE) all
+	sh scripts/demo $(O)/bin
+
+lint:
+	mandoc -Tlint -Wwarning $(MANS)
+
+bench: all
+	sh bench/run $(O)/bin
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR)
+	for t in $(TOOLS); do cp $(O)/bin/$$t $(DESTDIR)$(BINDIR)/; done
+	for s in $(SCRIPTS); do cp $$s $(DESTDIR)$(BINDIR)/ && chmod 755 $(DESTDIR)$(BINDIR)/$${s##*/}; done
+	for m in $(MANS); do s=$${m##*.}; mkdir -p $(DESTDIR)$(MANPREFIX)/man$$s; \
+	    cp $$m $(DESTDIR)$(MANPREFIX)/man$$s/; done
+
+uninstall:
+	for t in $(TOOLS) $(notdir $(SCRIPTS)); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for m in $(MANS); do s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}; done
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all scripts deps check check-san demo lint bench install uninstall clean
+.SECONDARY:

@@ -1,0 +1,258 @@
+/*
+ * input.c: whole-file and line-by-line reading with transparent gzip.
+ *
+ * zlib's gz* functions read plain and gzip files alike and follow
+ * concatenated gzip members.  A truncated or corrupt gzip stream must not
+ * look like a short but complete input, so the end of every read is checked
+ * with gzerror(): Z_BUF_ERROR there means "unexpected end of file".
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "input.h"
+#include "util.h"
+
+const char *
+input_name(const char *path)
+{
+	return path == NULL || strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+static gzFile
+open_gz(const char *path)
+{
+	int fd;
+	gzFile gz;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		fd = dup(STDIN_FILENO);
+	else
+		fd = open(path, O_RDONLY);
+	if (fd == -1) {
+		warn("%s", input_name(path));
+		return NULL;
+	}
+	gz = gzdopen(fd, "rb");
+	if (gz == NULL) {
+		close(fd);
+		warnx("%s: cannot open: out of memory", input_name(path));
+		return NULL;
+	}
+	gzbuffer(gz, 1 << 17);
+	return gz;
+}
+
+/* Report the gzip state after a read of -1 or at the end; 0 if all is well. */
+static int
+gz_check(gzFile gz, const char *name)
+{
+	int code;
+	const char *msg = gzerror(gz, &code);
+
+	switch (code) {
+	case Z_OK:
+	case Z_STREAM_END:
+		return 0;
+	case Z_ERRNO:
+		warn("%s", name);
+		return -1;
+	case Z_BUF_ERROR:
+		warnx("%s: truncated gzip stream (unexpected end of file)", name);
+		return -1;
+	case Z_DATA_ERROR:
+		warnx("%s: corrupt gzip stream: %s", name, msg);
+		return -1;
+	default:
+		warnx("%s: read error: %s", name, msg);
+		return -1;
+	}
+}
+
+int
+input_slurp(const char *path, size_t max, char **data, size_t *len)
+{
+	const char *name = input_name(path);
+	gzFile gz;
+	char *p = NULL;
+	size_t n = 0, cap = 0;
+
+	if ((gz = open_gz(path)) == NULL)
+		return -1;
+	for (;;) {
+		int r;
+		size_t want;
+
+		if (cap - n < (1 << 20)) {
+			size_t ncap = cap < (1 << 22) ? (1 << 22) : cap * 2;
+
+			if (cap > max + (1 << 22))
+				goto toobig;
+			p = xreallocarray(p, ncap + 1, 1);
+			cap = ncap;
+		}
+		want = cap - n;
+		if (want > (1U << 30))
+			want = 1U << 30;
+		r = gzread(gz, p + n, (unsigned)want);
+		if (r < 0) {
+			gz_check(gz, name);
+			goto fail;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n > max)
+			goto toobig;
+	}
+	if (gz_check(gz, name) == -1)
+		goto fail;
+	gzclose(gz);
+	p[n] = '\0';
+	*data = p;
+	*len = n;
+	return 0;
+toobig:
+	warnx("%s: too large: more than %zu MiB of data", name, max >> 20);
+fail:
+	gzclose(gz);
+	free(p);
+	return -1;
+}
+
+struct lreader {
+	gzFile	 gz;
+	const char *name;
+	char	*buf;
+	size_t	 cap;
+	size_t	 start;		/* first unconsumed byte */
+	size_t	 end;		/* end of valid data */
+	int	 eof;
+	int	 failed;
+	uint64_t lineno;
+};
+
+struct lreader *
+lr_open(const char *path)
+{
+	struct lreader *lr;
+	gzFile gz;
+
+	if ((gz = open_gz(path)) == NULL)
+		return NULL;
+	lr = xcalloc(1, sizeof(*lr));
+	lr->gz = gz;
+	lr->name = input_name(path);
+	lr->cap = 1 << 18;
+	lr->buf = xmalloc(lr->cap + 1);
+	return lr;
+}
+
+/* Read more input after the unconsumed bytes; 0 on data or EOF, -1 error. */
+static int
+lr_fill(struct lreader *lr)
+{
+	int r;
+
+	if (lr->start > 0) {
+		memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
+		lr->end -= lr->start;
+		lr->start = 0;
+	}
+	if (lr->end == lr->cap) {
+		if (lr->cap > (size_t)1 << 40)
+			errx(1, "%s: line too long", lr->name);
+		lr->cap *= 2;
+		lr->buf = xreallocarray(lr->buf, lr->cap + 1, 1);
+	}
+	r = gzread(lr->gz, lr->buf + lr->end,
+	    (unsigned)(lr->cap - lr->end > (1U << 30) ? (1U << 30) :
+	    lr->cap - lr->end));
+	if (r < 0) {
+		gz_check(lr->gz, lr->name);
+		lr->failed = 1;
+		return -1;
+	}
+	if (r == 0) {
+		if (gz_check(lr->gz, lr->name) == -1) {
+			lr->failed = 1;
+			return -1;
+		}
+		lr->eof = 1;
+	}
+	lr->end += (size_t)r;
+	return 0;
+}
+
+long long
+lr_next(struct lreader *lr, char **line)
+{
+	size_t scanned = 0;
+
+	if (lr->failed)
+		return -2;
+	for (;;) {
+		char *s = lr->buf + lr->start + scanned;
+		char *nl = memchr(s, '\n', lr->end - lr->start - scanned);
+
+		if (nl != NULL) {
+			size_t len = (size_t)(nl - (lr->buf + lr->start));
+
+			*line = lr->buf + lr->start;
+			*nl = '\0';
+			lr->start += len + 1;
+			lr->lineno++;
+			return (long long)len;
+		}
+		scanned = lr->end - lr->start;
+		if (lr->eof) {
+			if (scanned == 0)
+				return -1;
+			*line = lr->buf + lr->start;
+			lr->buf[lr->end] = '\0';
+			lr->start = lr->end;
+			lr->lineno++;
+			return (long long)scanned;
+		}
+		if (lr_fill(lr) == -1)
+			return -2;
+	}
+}
+
+size_t
+lr_peek(struct lreader *lr, const char **p)
+{
+	while (!lr->eof && !lr->failed && lr->end - lr->start < 4096)
+		if (lr_fill(lr) == -1)
+			break;
+	*p = lr->buf + lr->start;
+	return lr->end - lr->start;
+}
+
+uint64_t
+lr_lineno(const struct lreader *lr)
+{
+	return lr->lineno;
+}
+
+const char *
+lr_name(const struct lreader *lr)
+{
+	return lr->name;
+}
+
+void
+lr_close(struct lreader *lr)
+{
+	if (lr == NULL)
+		return;
+	gzclose(lr->gz);
+	free(lr->buf);
+	free(lr);
+}

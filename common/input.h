@@ -1,0 +1,39 @@
+/*
+ * input.h: reading sp's inputs.  A file name of "-" (or none) is standard
+ * input.  gzip is recognised by its magic bytes, never by the file name, and
+ * multi-member gzip files are read whole.  Every error names the file.
+ */
+#ifndef SP_INPUT_H
+#define SP_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The display name of a path: "<stdin>" for "-". */
+const char *input_name(const char *path);
+
+/*
+ * Read the whole of path (decompressed) into a NUL-terminated buffer.
+ * Refuses contents larger than max bytes.  Returns 0, or -1 with a message
+ * already printed ("prog: file: problem").
+ */
+int	 input_slurp(const char *path, size_t max, char **data, size_t *len);
+
+/* A line reader over a plain or gzip file. */
+struct lreader;
+
+struct lreader *lr_open(const char *path);	/* NULL after a message */
+/*
+ * The next line, without its newline (a final line without one counts).
+ * Returns its length, 0 <= len, with *line pointing into the reader's
+ * buffer until the next call; -1 at the end; -2 after a read error, which
+ * has been reported.  Lines may contain NUL bytes.
+ */
+long long lr_next(struct lreader *, char **line);
+uint64_t lr_lineno(const struct lreader *);
+const char *lr_name(const struct lreader *);
+/* Peek at the first bytes of the (decompressed) input without consuming. */
+size_t	 lr_peek(struct lreader *, const char **p);
+void	 lr_close(struct lreader *);
+
+#endif

@@ -1,0 +1,317 @@
+/*
+ * json.c: tokenizing with jsmn (whose implementation is compiled here, and
+ * only here) and the accessors of json.h.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JSMN_IMPLEMENTATION_HERE
+#include "json.h"
+#include "util.h"
+
+int
+json_parse(struct json *j, const char *s, size_t len, const char **why)
+{
+	jsmn_parser p;
+	size_t cap;
+	int r;
+
+	memset(j, 0, sizeof(*j));
+	if (len > JSON_MAX_BYTES) {
+		*why = "too large: JSON over 2 GiB is not supported";
+		return -1;
+	}
+	j->s = s;
+	j->len = len;
+	/*
+	 * A token takes at least about two bytes of JSON, so len / 2 tokens
+	 * rarely need to grow; pages never written are never resident.
+	 */
+	cap = len / 2 + 64;
+	if (cap > INT32_MAX)
+		cap = INT32_MAX;
+	j->t = xreallocarray(NULL, cap, sizeof(*j->t));
+	jsmn_init(&p);
+	for (;;) {
+		r = jsmn_parse(&p, s, len, j->t, (unsigned)cap);
+		if (r != JSMN_ERROR_NOMEM)
+			break;
+		if (cap >= INT32_MAX) {
+			*why = "too many JSON tokens";
+			goto fail;
+		}
+		cap = cap + cap / 2 > INT32_MAX ? INT32_MAX : cap + cap / 2;
+		j->t = xreallocarray(j->t, cap, sizeof(*j->t));
+	}
+	if (r == JSMN_ERROR_PART) {
+		*why = "truncated JSON (unexpected end of data)";
+		goto fail;
+	}
+	if (r == JSMN_ERROR_INVAL || r < 0) {
+		*why = "invalid JSON";
+		goto fail;
+	}
+	if (r == 0) {
+		*why = "empty input: no JSON value";
+		goto fail;
+	}
+	/* Anything but whitespace after the first value is an error. */
+	for (size_t k = (size_t)j->t[0].end; k < len; k++)
+		if (strchr(" \t\r\n", s[k]) == NULL) {
+			*why = "invalid JSON: data after the end of the document";
+			goto fail;
+		}
+	j->n = r;
+	return 0;
+fail:
+	free(j->t);
+	j->t = NULL;
+	return -1;
+}
+
+void
+json_free(struct json *j)
+{
+	free(j->t);
+	j->t = NULL;
+}
+
+int
+json_next(const struct json *j, int i)
+{
+	int lo = i + 1, hi = j->n, end = j->t[i].end;
+
+	if (j->t[i].type == JSMN_STRING)
+		end++;		/* the closing quote */
+	/* The first token starting at or after end. */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (j->t[mid].start < end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int
+json_get(const struct json *j, int obj, const char *key)
+{
+	int k, n;
+
+	if (obj < 0 || obj >= j->n || j->t[obj].type != JSMN_OBJECT)
+		return -1;
+	n = j->t[obj].size;
+	k = obj + 1;
+	for (int m = 0; m < n && k + 1 < j->n; m++) {
+		if (json_streq(j, k, key))
+			return k + 1;
+		k = json_next(j, k + 1);
+	}
+	return -1;
+}
+
+int
+json_is_null(const struct json *j, int i)
+{
+	return i >= 0 && j->t[i].type == JSMN_PRIMITIVE && j->s[j->t[i].start] == 'n';
+}
+
+int
+json_is_array(const struct json *j, int i)
+{
+	return i >= 0 && j->t[i].type == JSMN_ARRAY;
+}
+
+int
+json_is_object(const struct json *j, int i)
+{
+	return i >= 0 && j->t[i].type == JSMN_OBJECT;
+}
+
+int
+json_is_string(const struct json *j, int i)
+{
+	return i >= 0 && j->t[i].type == JSMN_STRING;
+}
+
+int
+json_is_number(const struct json *j, int i)
+{
+	int c;
+
+	if (i < 0 || j->t[i].type != JSMN_PRIMITIVE)
+		return 0;
+	c = (unsigned char)j->s[j->t[i].start];
+	return c == '-' || (c >= '0' && c <= '9');
+}
+
+int
+json_len(const struct json *j, int i)
+{
+	return json_is_array(j, i) ? j->t[i].size : -1;
+}
+
+int
+json_scalars(const struct json *j, int arr)
+{
+	/* All elements are leaves exactly when they are the next size tokens. */
+	return json_is_array(j, arr) &&
+	    json_next(j, arr) == arr + 1 + j->t[arr].size;
+}
+
+int
+json_int(const struct json *j, int i, int64_t *v)
+{
+	const char *s;
+	size_t n;
+	double d;
+
+	if (!json_is_number(j, i))
+		return -1;
+	s = j->s + j->t[i].start;
+	n = (size_t)(j->t[i].end - j->t[i].start);
+	if (parse_i64(s, n, v) == 0)
+		return 0;
+	if (parse_double(s, n, &d) == -1 || d != d || d < -9.2e18 || d > 9.2e18 ||
+	    (double)(int64_t)d != d)
+		return -1;
+	*v = (int64_t)d;
+	return 0;
+}
+
+int
+json_double(const struct json *j, int i, double *v)
+{
+	const char *s;
+	size_t n;
+	int64_t k;
+
+	if (!json_is_number(j, i))
+		return -1;
+	s = j->s + j->t[i].start;
+	n = (size_t)(j->t[i].end - j->t[i].start);
+	if (n < 19 && parse_i64(s, n, &k) == 0) {
+		*v = (double)k;
+		return 0;
+	}
+	return parse_double(s, n, v);
+}
+
+int
+json_streq(const struct json *j, int i, const char *s)
+{
+	size_t n;
+
+	if (i < 0 || j->t[i].type != JSMN_STRING)
+		return 0;
+	n = (size_t)(j->t[i].end - j->t[i].start);
+	return strlen(s) == n && memcmp(j->s + j->t[i].start, s, n) == 0;
+}
+
+static int
+hex4(const char *p, unsigned *out)
+{
+	unsigned v = 0;
+
+	for (int k = 0; k < 4; k++) {
+		int c = (unsigned char)p[k], d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			return -1;
+		v = v << 4 | (unsigned)d;
+	}
+	*out = v;
+	return 0;
+}
+
+static void
+add_utf8(struct buf *b, unsigned cp)
+{
+	char u[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xc0 | cp >> 6);
+		u[1] = (char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xe0 | cp >> 12);
+		u[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		u[2] = (char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		u[0] = (char)(0xf0 | cp >> 18);
+		u[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+		u[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+		u[3] = (char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	buf_add(b, u, n);
+}
+
+int
+json_str(const struct json *j, int i, struct buf *b)
+{
+	const char *s, *end, *p;
+
+	buf_reset(b);
+	if (b->s == NULL)
+		buf_grow(b, 16);
+	if (i < 0 || j->t[i].type != JSMN_STRING)
+		return -1;
+	s = j->s + j->t[i].start;
+	end = j->s + j->t[i].end;
+	while ((p = memchr(s, '\\', (size_t)(end - s))) != NULL) {
+		unsigned cp, lo;
+
+		buf_add(b, s, (size_t)(p - s));
+		if (p + 1 >= end)
+			return -1;
+		switch (p[1]) {
+		case '"': buf_addc(b, '"'); break;
+		case '\\': buf_addc(b, '\\'); break;
+		case '/': buf_addc(b, '/'); break;
+		case 'b': buf_addc(b, '\b'); break;
+		case 'f': buf_addc(b, '\f'); break;
+		case 'n': buf_addc(b, '\n'); break;
+		case 'r': buf_addc(b, '\r'); break;
+		case 't': buf_addc(b, '\t'); break;
+		case 'u':
+			if (end - p < 6 || hex4(p + 2, &cp) == -1)
+				return -1;
+			p += 4;
+			if (cp >= 0xd800 && cp < 0xdc00) {
+				/* A high surrogate must be followed by a low one. */
+				if (end - p < 8 || p[2] != '\\' || p[3] != 'u' ||
+				    hex4(p + 4, &lo) == -1 ||
+				    lo < 0xdc00 || lo >= 0xe000)
+					cp = 0xfffd;
+				else {
+					cp = 0x10000 + ((cp - 0xd800) << 10) +
+					    (lo - 0xdc00);
+					p += 6;
+				}
+			} else if (cp >= 0xdc00 && cp < 0xe000)
+				cp = 0xfffd;
+			add_utf8(b, cp);
+			break;
+		default:
+			return -1;
+		}
+		s = p + 2;
+	}
+	buf_add(b, s, (size_t)(end - s));
+	return 0;
+}

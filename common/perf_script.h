@@ -1,0 +1,23 @@
+/*
+ * perf_script.h: reading `perf script` text into the sample stream.
+ */
+#ifndef SP_PERF_SCRIPT_H
+#define SP_PERF_SCRIPT_H
+
+#include "input.h"
+#include "stream.h"
+
+struct perf_opts {
+	int	 period_weight;	/* weight = the event's period, not 1 */
+};
+
+/* Does this look like `perf script` output (first bytes of the input)? */
+int	 perf_script_sniff(const char *p, size_t n);
+/*
+ * Read the whole input and write its samples through w.  Returns 0, or -1
+ * after printing one message naming the file and the line.
+ */
+int	 perf_script_flatten(struct lreader *, struct sw *,
+	    const struct perf_opts *);
+
+#endif

@@ -1,0 +1,350 @@
+/*
+ * stream_write.c: writing the sample stream of sp(5), with the selection,
+ * collapsing (-c) and thread listing (-l) that every sp-flatten reader
+ * shares.  Collapsing keeps one record per distinct (thread, stack), so its
+ * memory grows with distinct stacks, not with samples.
+ */
+#include <err.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "escape.h"
+#include "stream.h"
+#include "strtab.h"
+#include "util.h"
+
+struct sw_thread {
+	uint32_t id;		/* in sw->threads */
+};
+
+struct thread_stats {
+	struct sw_thread t;
+	int64_t	 samples, weight, cpu;
+	int	 has_cpu;
+};
+
+struct sw {
+	struct sw_opts o;
+	int	 started;
+	struct strtab *threads;	/* key: "process\tpid\tthread\ttid\t" */
+	struct thread_stats *ts;
+	size_t	 tscap;
+	struct strtab *libs;	/* #lib lines written so far */
+	struct strtab *stacks;	/* -c: key: thread id + stack */
+	struct collapsed {
+		int64_t	 weight, cpu;
+		double	 time;
+		int	 has_cpu;
+	} *col;
+	size_t	 colcap;
+	struct buf line;
+	struct buf tmp;
+};
+
+struct sw *
+sw_new(const struct sw_opts *o)
+{
+	struct sw *w = xcalloc(1, sizeof(*w));
+
+	w->o = *o;
+	w->threads = st_new();
+	w->libs = st_new();
+	if (o->collapse)
+		w->stacks = st_new();
+	return w;
+}
+
+static void
+start(struct sw *w)
+{
+	if (w->started)
+		return;
+	w->started = 1;
+	if (!w->o.list_threads)
+		puts(SP_SAMPLES_MAGIC);
+}
+
+void
+sw_header(struct sw *w, const char *line)
+{
+	start(w);
+	if (!w->o.list_threads)
+		puts(line);
+}
+
+void
+sw_source(struct sw *w, const char *source, const char *format)
+{
+	struct buf b = {0};
+
+	start(w);
+	buf_adds(&b, "#source\t");
+	esc_append(&b, source, strlen(source));
+	sw_header(w, b.s);
+	buf_reset(&b);
+	buf_adds(&b, "#format\t");
+	buf_adds(&b, format);
+	sw_header(w, b.s);
+	buf_free(&b);
+}
+
+void
+sw_units(struct sw *w, const char *weight_type, const char *cpu)
+{
+	struct buf b = {0};
+
+	buf_printf(&b, "#units\ttime=ms\tweight=%s\tcpu=%s", weight_type, cpu);
+	sw_header(w, b.s);
+	sw_header(w, SP_SAMPLE_COLUMNS);
+	buf_free(&b);
+}
+
+static void
+add_field(struct buf *b, const char *s)
+{
+	buf_addc(b, '\t');
+	if (s != NULL)
+		esc_append(b, s, strlen(s));
+}
+
+void
+sw_lib(struct sw *w, const struct lib_info *l)
+{
+	struct buf b = {0};
+	int added;
+	uint32_t id;
+
+	add_field(&b, l->name);
+	add_field(&b, l->path);
+	add_field(&b, l->debug_name);
+	add_field(&b, l->debug_path);
+	add_field(&b, l->code_id);
+	add_field(&b, l->breakpad_id);
+	add_field(&b, l->arch);
+	id = st_intern(w->libs, b.s, b.len, &added);
+	if (added) {
+		struct buf h = {0};
+
+		buf_printf(&h, "#lib\t%" PRIu32 "%s", id, b.s);
+		sw_header(w, h.s);
+		buf_free(&h);
+	}
+	buf_free(&b);
+}
+
+static int
+match_any(char **pats, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (fnmatch(pats[i], s, 0) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+equal_any(char **vals, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(vals[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+struct sw_thread *
+sw_thread(struct sw *w, const char *process, const char *pid,
+    const char *thread, const char *tid)
+{
+	const struct sw_opts *o = &w->o;
+	uint32_t id;
+	int added;
+
+	if (o->nthread_pats &&
+	    !match_any(o->thread_pats, o->nthread_pats, thread ? thread : ""))
+		return NULL;
+	if (o->nprocess_pats && !match_any(o->process_pats, o->nprocess_pats,
+	    process ? process : ""))
+		return NULL;
+	if (o->npids && !equal_any(o->pids, o->npids, pid ? pid : ""))
+		return NULL;
+	if (o->ntids && !equal_any(o->tids, o->ntids, tid ? tid : ""))
+		return NULL;
+
+	buf_reset(&w->tmp);
+	esc_append(&w->tmp, process ? process : "", process ? strlen(process) : 0);
+	add_field(&w->tmp, pid);
+	add_field(&w->tmp, thread);
+	add_field(&w->tmp, tid);
+	buf_addc(&w->tmp, '\t');
+	id = st_intern(w->threads, w->tmp.s, w->tmp.len, &added);
+	if (added) {
+		xgrow(&w->ts, &w->tscap, id + 1, sizeof(*w->ts));
+		memset(&w->ts[id], 0, sizeof(w->ts[id]));
+		w->ts[id].t.id = id;
+	}
+	return &w->ts[id].t;
+}
+
+int
+sw_time_ok(const struct sw *w, double t)
+{
+	return !(w->o.has_from && t < w->o.from) &&
+	    !(w->o.has_to && t > w->o.to);
+}
+
+/* Append ms with up to 6 decimals (ns), trailing zeros dropped. */
+static void
+add_time(struct buf *b, double ms)
+{
+	char tmp[48];
+	long long ns;
+	int n;
+
+	if (!isfinite(ms) || fabs(ms) > 9e15 / 1e6) {
+		n = snprintf(tmp, sizeof(tmp), "%.17g", ms);
+	} else {
+		ns = llround(ms * 1e6);
+		n = snprintf(tmp, sizeof(tmp), "%s%lld.%06lld",
+		    ns < 0 ? "-" : "", llabs(ns) / 1000000, llabs(ns) % 1000000);
+		while (tmp[n - 1] == '0')
+			n--;
+		if (tmp[n - 1] == '.')
+			n--;
+	}
+	buf_add(b, tmp, (size_t)n);
+}
+
+static void
+add_int(struct buf *b, int64_t v)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		*--p = '-';
+	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+static void
+write_line(struct sw *w, uint32_t tid, double time, int64_t weight,
+    int64_t cpu, int has_cpu, const char *stack, size_t len)
+{
+	size_t plen;
+	const char *prefix = st_str(w->threads, tid, &plen);
+
+	buf_reset(&w->line);
+	buf_add(&w->line, prefix, plen);
+	add_time(&w->line, time);
+	buf_addc(&w->line, '\t');
+	add_int(&w->line, weight);
+	buf_addc(&w->line, '\t');
+	if (has_cpu)
+		add_int(&w->line, cpu);
+	buf_addc(&w->line, '\t');
+	buf_add(&w->line, stack, len);
+	buf_addc(&w->line, '\n');
+	if (fwrite(w->line.s, 1, w->line.len, stdout) != w->line.len)
+		check_stdout();
+}
+
+void
+sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
+    int64_t cpu, const char *stack, size_t len)
+{
+	struct thread_stats *ts = &w->ts[t->id];
+
+	if (!sw_time_ok(w, time))
+		return;
+	ts->samples++;
+	ts->weight += weight;
+	if (cpu >= 0) {
+		ts->cpu += cpu;
+		ts->has_cpu = 1;
+	}
+	if (w->o.list_threads)
+		return;
+	if (w->o.collapse) {
+		struct collapsed *c;
+		uint32_t id;
+		int added;
+
+		buf_reset(&w->tmp);
+		buf_add(&w->tmp, &t->id, sizeof(t->id));
+		buf_add(&w->tmp, stack, len);
+		id = st_intern(w->stacks, w->tmp.s, w->tmp.len, &added);
+		if (added) {
+			xgrow(&w->col, &w->colcap, id + 1, sizeof(*w->col));
+			memset(&w->col[id], 0, sizeof(w->col[id]));
+			w->col[id].time = time;
+		}
+		c = &w->col[id];
+		c->weight += weight;
+		if (cpu >= 0) {
+			c->cpu += cpu;
+			c->has_cpu = 1;
+		}
+		if (time < c->time)
+			c->time = time;
+		return;
+	}
+	write_line(w, t->id, time, weight, cpu, cpu >= 0, stack, len);
+}
+
+static void
+list_threads(struct sw *w)
+{
+	size_t n = st_count(w->threads);
+
+	printf("%-20s %10s %-24s %10s %10s %12s %12s\n", "PROCESS", "PID",
+	    "THREAD", "TID", "SAMPLES", "WEIGHT", "CPU_MS");
+	for (size_t i = 0; i < n; i++) {
+		struct thread_stats *ts = &w->ts[i];
+		struct field f[5];
+		size_t len;
+		const char *s = st_str(w->threads, (uint32_t)i, &len);
+		char cpu[32];
+
+		if (ts->samples == 0)
+			continue;
+		split_tabs(s, len, f, 5);
+		if (ts->has_cpu)
+			snprintf(cpu, sizeof(cpu), "%.3f", ts->cpu / 1e6);
+		else
+			strlcpy(cpu, "-", sizeof(cpu));
+		printf("%-20.*s %10.*s %-24.*s %10.*s %10" PRId64 " %12" PRId64
+		    " %12s\n", (int)f[0].len, f[0].s, (int)f[1].len, f[1].s,
+		    (int)f[2].len, f[2].s, (int)f[3].len, f[3].s, ts->samples,
+		    ts->weight, cpu);
+	}
+}
+
+void
+sw_finish(struct sw *w)
+{
+	start(w);
+	if (w->o.list_threads)
+		list_threads(w);
+	else if (w->o.collapse) {
+		size_t n = st_count(w->stacks);
+
+		for (size_t i = 0; i < n; i++) {
+			size_t len;
+			const char *k = st_str(w->stacks, (uint32_t)i, &len);
+			uint32_t tid;
+
+			memcpy(&tid, k, sizeof(tid));
+			write_line(w, tid, w->col[i].time, w->col[i].weight,
+			    w->col[i].cpu, w->col[i].has_cpu, k + sizeof(tid),
+			    len - sizeof(tid));
+		}
+	}
+	finish_stdout();
+}

@@ -1,0 +1,201 @@
+/*
+ * strtab.c: open-addressing hash table (linear probing, power-of-two size,
+ * load at most 1/2) over strings kept in a chunked arena.  The table stores
+ * the id and 32 bits of the hash, so most failed probes never touch the
+ * string itself.
+ */
+#include <err.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strtab.h"
+#include "util.h"
+
+struct slot {
+	uint32_t id1;		/* id + 1; 0 = empty */
+	uint32_t hash;
+};
+
+struct entry {
+	const char *s;
+	size_t	 len;
+};
+
+struct strtab {
+	struct slot *slots;
+	size_t	 mask;
+	struct entry *ent;
+	size_t	 n, cap;
+	char	*chunk;		/* current arena chunk */
+	size_t	 chunk_left;
+	char	**chunks;
+	size_t	 nchunks, chunkcap;
+};
+
+static inline uint64_t
+mix(uint64_t h)
+{
+	h ^= h >> 32;
+	h *= 0xd6e8feb86659fd93ULL;
+	h ^= h >> 32;
+	return h;
+}
+
+uint64_t
+hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+
+	while (n >= 8) {
+		uint64_t w;
+
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 29;
+		s += 8;
+		n -= 8;
+	}
+	if (n > 0) {
+		uint64_t w = 0;
+
+		memcpy(&w, s, n);
+		h = (h ^ w) * 0x94d049bb133111ebULL;
+	}
+	return mix(h);
+}
+
+struct strtab *
+st_new(void)
+{
+	struct strtab *t = xcalloc(1, sizeof(*t));
+
+	t->mask = 1023;
+	t->slots = xcalloc(t->mask + 1, sizeof(*t->slots));
+	return t;
+}
+
+void
+st_free(struct strtab *t)
+{
+	if (t == NULL)
+		return;
+	for (size_t i = 0; i < t->nchunks; i++)
+		free(t->chunks[i]);
+	free(t->chunks);
+	free(t->slots);
+	free(t->ent);
+	free(t);
+}
+
+static char *
+arena_copy(struct strtab *t, const char *s, size_t n)
+{
+	char *p;
+
+	if (n + 1 > t->chunk_left) {
+		size_t sz = n + 1 > (1 << 20) ? n + 1 : (1 << 20);
+
+		t->chunk = xmalloc(sz);
+		t->chunk_left = sz;
+		xgrow(&t->chunks, &t->chunkcap, t->nchunks + 1,
+		    sizeof(*t->chunks));
+		t->chunks[t->nchunks++] = t->chunk;
+	}
+	p = t->chunk;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	t->chunk += n + 1;
+	t->chunk_left -= n + 1;
+	return p;
+}
+
+static void
+rehash(struct strtab *t)
+{
+	size_t nmask = t->mask * 2 + 1;
+	struct slot *ns = xcalloc(nmask + 1, sizeof(*ns));
+
+	for (size_t i = 0; i <= t->mask; i++) {
+		size_t j;
+
+		if (t->slots[i].id1 == 0)
+			continue;
+		j = t->slots[i].hash & nmask;
+		while (ns[j].id1 != 0)
+			j = (j + 1) & nmask;
+		ns[j] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = ns;
+	t->mask = nmask;
+}
+
+/* The slot for s: holding it, or the empty one where it would go. */
+static size_t
+probe(const struct strtab *t, const char *s, size_t n, uint32_t h)
+{
+	size_t j = h & t->mask;
+
+	for (;;) {
+		const struct slot *sl = &t->slots[j];
+
+		if (sl->id1 == 0)
+			return j;
+		if (sl->hash == h) {
+			const struct entry *e = &t->ent[sl->id1 - 1];
+
+			if (e->len == n && memcmp(e->s, s, n) == 0)
+				return j;
+		}
+		j = (j + 1) & t->mask;
+	}
+}
+
+uint32_t
+st_intern(struct strtab *t, const char *s, size_t n, int *added)
+{
+	uint32_t h = (uint32_t)hash_bytes(s, n);
+	size_t j = probe(t, s, n, h);
+
+	if (t->slots[j].id1 != 0) {
+		if (added != NULL)
+			*added = 0;
+		return t->slots[j].id1 - 1;
+	}
+	if (t->n >= UINT32_MAX - 1)
+		errx(1, "too many distinct strings");
+	xgrow(&t->ent, &t->cap, t->n + 1, sizeof(*t->ent));
+	t->ent[t->n].s = arena_copy(t, s, n);
+	t->ent[t->n].len = n;
+	t->slots[j].id1 = (uint32_t)++t->n;
+	t->slots[j].hash = h;
+	if (t->n * 2 > t->mask)
+		rehash(t);
+	if (added != NULL)
+		*added = 1;
+	return (uint32_t)(t->n - 1);
+}
+
+int64_t
+st_find(const struct strtab *t, const char *s, size_t n)
+{
+	uint32_t h = (uint32_t)hash_bytes(s, n);
+	size_t j = probe(t, s, n, h);
+
+	return t->slots[j].id1 == 0 ? -1 : (int64_t)t->slots[j].id1 - 1;
+}
+
+const char *
+st_str(const struct strtab *t, uint32_t id, size_t *len)
+{
+	if (len != NULL)
+		*len = t->ent[id].len;
+	return t->ent[id].s;
+}
+
+size_t
+st_count(const struct strtab *t)
+{
+	return t->n;
+}

@@ -1,0 +1,26 @@
+/*
+ * strtab.h: string interning.  Each distinct byte string gets a dense id
+ * (0, 1, 2, ... in order of first sight), so callers keep their per-string
+ * data in plain arrays indexed by id.  Strings are copied into an arena and
+ * stay valid, NUL-terminated, until st_free.
+ */
+#ifndef SP_STRTAB_H
+#define SP_STRTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct strtab;
+
+struct strtab *st_new(void);
+void	 st_free(struct strtab *);
+/* The id of s[0..n), added if new (*added set to 1 then, when non-NULL). */
+uint32_t st_intern(struct strtab *, const char *s, size_t n, int *added);
+/* The id of s[0..n), or -1 when absent. */
+int64_t	 st_find(const struct strtab *, const char *s, size_t n);
+const char *st_str(const struct strtab *, uint32_t id, size_t *len);
+size_t	 st_count(const struct strtab *);
+/* A fast 64-bit hash of s[0..n), for callers with tables of their own. */
+uint64_t hash_bytes(const void *s, size_t n);
+
+#endif

@@ -1,0 +1,197 @@
+/* util.c: checked allocation, number parsing and the stdout check. */
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		err(1, "out of memory");
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+
+	if (p == NULL)
+		err(1, "out of memory");
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t sz)
+{
+	p = reallocarray(p, n ? n : 1, sz ? sz : 1);
+	if (p == NULL)
+		err(1, "out of memory");
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		err(1, "out of memory");
+	return p;
+}
+
+char *
+xmemdup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void
+xgrow(void *arrp, size_t *cap, size_t need, size_t sz)
+{
+	void **arr = arrp;
+	size_t n = *cap;
+
+	if (need <= n)
+		return;
+	if (n < 16)
+		n = 16;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			errx(1, "out of memory");
+		n *= 2;
+	}
+	*arr = xreallocarray(*arr, n, sz);
+	*cap = n;
+}
+
+static void
+stdout_failed(void)
+{
+	if (errno == EPIPE) {
+		/* The reader went away (| head): end as SIGPIPE would. */
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		_exit(1);
+	}
+	err(1, "standard output");
+}
+
+void
+check_stdout(void)
+{
+	if (ferror(stdout)) {
+		if (errno == 0)
+			errno = EIO;
+		stdout_failed();
+	}
+}
+
+void
+finish_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		if (errno == 0)
+			errno = EIO;
+		stdout_failed();
+	}
+	if (fclose(stdout) == EOF) {
+		if (errno == 0)
+			errno = EIO;
+		stdout_failed();
+	}
+}
+
+int
+parse_u64(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+
+	if (n == 0)
+		return -1;
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		if (n > 18)
+			return -1;
+		for (i = 2; i < n; i++) {
+			int c = (unsigned char)s[i], d;
+
+			if (c >= '0' && c <= '9')
+				d = c - '0';
+			else if (c >= 'a' && c <= 'f')
+				d = c - 'a' + 10;
+			else if (c >= 'A' && c <= 'F')
+				d = c - 'A' + 10;
+			else
+				return -1;
+			v = v << 4 | (uint64_t)d;
+		}
+		*out = v;
+		return 0;
+	}
+	for (; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int
+parse_i64(const char *s, size_t n, int64_t *out)
+{
+	uint64_t v;
+	int neg = 0;
+
+	if (n > 0 && s[0] == '-') {
+		neg = 1;
+		s++;
+		n--;
+	}
+	if (n == 0 || (n > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')))
+		return -1;
+	if (parse_u64(s, n, &v) == -1)
+		return -1;
+	if (neg) {
+		if (v > (uint64_t)INT64_MAX + 1)
+			return -1;
+		*out = v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+	} else {
+		if (v > INT64_MAX)
+			return -1;
+		*out = (int64_t)v;
+	}
+	return 0;
+}
+
+int
+parse_double(const char *s, size_t n, double *out)
+{
+	char tmp[64], *end;
+
+	if (n == 0 || n >= sizeof(tmp))
+		return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	errno = 0;
+	*out = strtod(tmp, &end);
+	if (end != tmp + n || errno == ERANGE)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# tests/run.sh BINDIR [SUITE/CASE ...]: the golden-file test runner.
+#
+# A case is tests/SUITE/CASE.sh, run by sh in a fresh empty directory with
+# BINDIR first on PATH and these variables set:
+#   T       the suite's directory (fixtures live there)
+#   TOP     the repository's top directory
+#   SHARED  ../shared beside the repository, when it exists (else empty)
+# Next to CASE.sh may stand CASE.out (expected stdout), CASE.err (expected
+# stderr) and CASE.status (expected exit status; 0 when absent).  A case
+# without .out or .err must assert by itself (its status is checked).  A case
+# that exits 77 is skipped; it says why on stderr.
+# Outputs are compared with diff -u under LC_ALL=C.  The last line is
+# "N passed, N failed, N skipped".
+
+set -u
+LC_ALL=C
+export LC_ALL
+TZ=UTC
+export TZ
+
+[ $# -ge 1 ] || { echo "usage: tests/run.sh bindir [suite/case ...]" >&2; exit 2; }
+bindir=$(cd "$1" && pwd) || exit 2
+shift
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=
+[ -d "$TOP/../shared" ] && SHARED=$(cd "$TOP/../shared" && pwd)
+export TOP SHARED
+PATH=$bindir:$PATH
+export PATH
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sp-tests.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT INT TERM
+
+if [ $# -eq 0 ]; then
+	set -- $(cd "$TOP/tests" && ls -d */*.sh | sed 's/\.sh$//' | sort)
+fi
+
+pass=0 fail=0 skip=0
+for c in "$@"; do
+	c=${c%.sh}
+	suite=${c%%/*}
+	T=$TOP/tests/$suite
+	export T
+	d=$work/$(echo "$c" | tr / _)
+	mkdir -p "$d"
+	(cd "$d" && sh "$TOP/tests/$c.sh" >"$d.stdout" 2>"$d.stderr")
+	st=$?
+	want=0
+	[ -f "$TOP/tests/$c.status" ] && want=$(cat "$TOP/tests/$c.status")
+	if [ "$st" -eq 77 ]; then
+		skip=$((skip + 1))
+		echo "skip $c: $(tail -n 1 "$d.stderr")"
+		continue
+	fi
+	bad=
+	if [ "$st" -ne "$want" ]; then
+		bad="exit status $st, expected $want"
+	fi
+	if [ -f "$TOP/tests/$c.out" ] &&
+	    ! diff -u "$TOP/tests/$c.out" "$d.stdout" >"$d.diff" 2>&1; then
+		bad="${bad:+$bad; }stdout differs"
+	fi
+	if [ -f "$TOP/tests/$c.err" ] &&
+	    ! diff -u "$TOP/tests/$c.err" "$d.stderr" >>"$d.diff" 2>&1; then
+		bad="${bad:+$bad; }stderr differs"
+	fi
+	if [ -z "$bad" ]; then
+		pass=$((pass + 1))
+		echo "ok   $c"
+	else
+		fail=$((fail + 1))
+		echo "FAIL $c: $bad"
+		[ -s "$d.diff" ] && sed 's/^/    /' "$d.diff" | head -n 40
+		if [ ! -f "$TOP/tests/$c.err" ] && [ -s "$d.stderr" ]; then
+			echo "    stderr:"
+			sed 's/^/    /' "$d.stderr" | head -n 20
+		fi
+	fi
+done
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
