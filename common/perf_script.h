@@ -8,7 +8,9 @@
 #include "stream.h"
 
 struct perf_opts {
-	int	 period_weight;	/* weight = the event's period, not 1 */
+	int	 period_weight;	/* --period: weight = the event's period */
+	int	 annotate;	/* --annotate: _[k] _[j] _[i] name suffixes */
+	int	 unknown_dso;	/* --unknown-dso: unknown symbol -> [dso] */
 };
 
 /* Does this look like `perf script` output (first bytes of the input)? */
