@@ -1,0 +1,662 @@
+/*
+ * sp-aggregate: sample streams and aggregate tables in, one aggregate table
+ * (or folded stacks for flamegraph.pl) out.  Formats: sp(5).
+ *
+ * Input data lines are told apart by their number of fields:
+ *
+ *	process pid thread tid time weight cpu stack	(a sample, 8 fields)
+ *	self total cpu_self cpu_total frame		(a table row, 5 fields)
+ *
+ * Memory grows with the number of distinct stacks, never with the number of
+ * samples: each stack string is interned once and its weight and cpu are
+ * summed; only at the end is each distinct stack split into frames.  A frame
+ * counts once per stack towards its total (recursion), which the "last stack
+ * seen" stamp of each frame ensures without a per-stack set.
+ *
+ * Nothing is written before all input has been read, so a bad line leaves
+ * standard output empty.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "escape.h"
+#include "input.h"
+#include "stream.h"
+#include "strtab.h"
+#include "util.h"
+
+enum root_mode { ROOT_NONE, ROOT_PROCESS, ROOT_THREAD, ROOT_COMM_PID,
+    ROOT_COMM_TID };
+
+static const char *const root_names[] = {
+	"", "process", "thread", "comm-pid", "comm-tid"
+};
+
+/* One row of the frame table. */
+struct frow {
+	int64_t	 self, total, cpu_self, cpu_total;
+	uint32_t stamp;		/* stack id + 1 of the last stack counted */
+};
+
+struct agg {
+	/* Options. */
+	int	 collapsed;
+	int	 cpu_count;
+	int	 no_lib;
+	enum root_mode root;
+	const char *image;
+	size_t	 image_len;
+
+	/* The #total figures. */
+	int64_t	 samples, weight, cpu, empty;
+	int	 has_cpu;
+
+	struct strtab *headers;	/* passed-through headers, by first sight */
+
+	/* Distinct stacks (with the root frame before a tab in -c -r). */
+	struct strtab *stacks;
+	int64_t	*sw, *sc;	/* weight and cpu per stack id */
+	size_t	 scap;
+	int	 have_last;	/* the previous line's stack, for a quick hit */
+	uint32_t last_id;
+	const char *last_s;
+	size_t	 last_len;
+	struct buf key;
+
+	/* Frames. */
+	struct strtab *frames;
+	struct frow *fr;
+	size_t	 frcap;
+};
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: sp-aggregate [-chL] [--cpu] [-i image] [-r mode] "
+	    "[file ...]\n");
+	exit(status);
+}
+
+static inline void
+add(int64_t *sum, int64_t v)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		errx(1, "a sum overflows 64 bits");
+}
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+bad_line(const struct lreader *lr, const char *fmt, ...)
+{
+	va_list ap;
+	struct buf b = { 0 };
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	buf_grow(&b, n < 0 ? 0 : (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b.s, b.cap, fmt, ap);
+	va_end(ap);
+	errx(1, "%s:%" PRIu64 ": %s", lr_name(lr), lr_lineno(lr), b.s);
+}
+
+/* Are the escapes of s[0..n) all valid (sp(5))? */
+static int
+escapes_ok(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, '\\', (size_t)(end - p))) != NULL) {
+		if (p + 1 >= end)
+			return 0;
+		switch (p[1]) {
+		case '\\': case 't': case 'n': case ';':
+			break;
+		default:
+			return 0;
+		}
+		p += 2;
+	}
+	return 1;
+}
+
+/* The frame without its "LIB!" prefix. */
+static void
+strip_lib(const char **s, size_t *n)
+{
+	const char *bang = memchr(*s, '!', *n);
+
+	if (bang != NULL) {
+		*n -= (size_t)(bang + 1 - *s);
+		*s = bang + 1;
+	}
+}
+
+static int
+in_image(const struct agg *a, const char *s, size_t n)
+{
+	const char *bang = memchr(s, '!', n);
+
+	return bang != NULL && (size_t)(bang - s) == a->image_len &&
+	    memcmp(s, a->image, a->image_len) == 0;
+}
+
+static struct frow *
+frame_row(struct agg *a, const char *s, size_t n)
+{
+	int added;
+	uint32_t id = st_intern(a->frames, s, n, &added);
+
+	if (added) {
+		xgrow(&a->fr, &a->frcap, (size_t)id + 1, sizeof(*a->fr));
+		memset(&a->fr[id], 0, sizeof(a->fr[id]));
+	}
+	return &a->fr[id];
+}
+
+static void
+total_header(struct agg *a, const struct lreader *lr, const char *line,
+    size_t len)
+{
+	struct field f[3];
+	int64_t v;
+	const char *name;
+
+	if (split_tabs(line, len, f, 3) != 3)
+		bad_line(lr, "malformed #total header");
+	name = f[1].s;
+	if (f[1].len == 3 && memcmp(name, "cpu", 3) == 0 && f[2].len == 1 &&
+	    f[2].s[0] == '-')
+		return;
+	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
+		bad_line(lr, "#total %.*s is not a count", (int)f[1].len, name);
+	if (f[1].len == 7 && memcmp(name, "samples", 7) == 0)
+		add(&a->samples, v);
+	else if (f[1].len == 6 && memcmp(name, "weight", 6) == 0)
+		add(&a->weight, v);
+	else if (f[1].len == 3 && memcmp(name, "cpu", 3) == 0) {
+		add(&a->cpu, v);
+		a->has_cpu = 1;
+	} else if (f[1].len == 5 && memcmp(name, "empty", 5) == 0)
+		add(&a->empty, v);
+	/* Other totals, from a later version of the format, are dropped. */
+}
+
+static void
+header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
+{
+	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
+		if ((len == strlen(SP_SAMPLES_MAGIC) &&
+		    memcmp(line, SP_SAMPLES_MAGIC, len) == 0) ||
+		    (len == strlen(SP_AGGREGATE_MAGIC) &&
+		    memcmp(line, SP_AGGREGATE_MAGIC, len) == 0))
+			return;
+		bad_line(lr, "unsupported format: %.*s",
+		    (int)(len > 60 ? 60 : len), line);
+	}
+	if (len >= 7 && memcmp(line, "#total\t", 7) == 0) {
+		total_header(a, lr, line, len);
+		return;
+	}
+	if ((len == 8 || (len > 8 && line[8] == '\t')) &&
+	    memcmp(line, "#columns", 8) == 0)
+		return;
+	st_intern(a->headers, line, len, NULL);
+}
+
+/* The id of this stack (or root + stack) key, added if new. */
+static uint32_t
+stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
+{
+	int added;
+	uint32_t id;
+
+	if (a->have_last && n == a->last_len && memcmp(s, a->last_s, n) == 0)
+		return a->last_id;
+	id = st_intern(a->stacks, s, n, &added);
+	if (added) {
+		if (!escapes_ok(s, n))
+			bad_line(lr, "bad escape in a name");
+		xgrow(&a->sw, &a->scap, (size_t)id + 1, sizeof(*a->sw));
+		a->sc = xreallocarray(a->sc, a->scap, sizeof(*a->sc));
+		a->sw[id] = a->sc[id] = 0;
+	}
+	a->have_last = 1;
+	a->last_id = id;
+	a->last_s = st_str(a->stacks, id, &a->last_len);
+	return id;
+}
+
+/* The root frame of a folded stack, as an escaped frame. */
+static void
+root_key(struct agg *a, const struct field *f)
+{
+	const struct field *name = a->root == ROOT_PROCESS ? &f[F_PROCESS] :
+	    &f[F_THREAD];
+
+	buf_reset(&a->key);
+	if (name->len == 0)
+		buf_adds(&a->key, "[unknown]");
+	else
+		buf_add(&a->key, name->s, name->len);
+	if (a->root == ROOT_COMM_PID || a->root == ROOT_COMM_TID) {
+		buf_addc(&a->key, '-');
+		buf_add(&a->key, f[F_PID].s, f[F_PID].len);
+	}
+	if (a->root == ROOT_COMM_TID) {
+		buf_addc(&a->key, '/');
+		buf_add(&a->key, f[F_TID].s, f[F_TID].len);
+	}
+	buf_addc(&a->key, '\t');
+}
+
+/*
+ * Is s[0..n) a time?  The common case, plain decimals, is checked here;
+ * anything else goes to strtod.
+ */
+static int
+time_ok(const char *s, size_t n)
+{
+	size_t i, dots = 0;
+	double d;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '.')
+			dots++;
+		else if ((unsigned char)s[i] - '0' > 9)
+			break;
+	}
+	if (i == n && n > 0 && dots <= 1 && !(n == 1 && dots == 1))
+		return 1;
+	return parse_double(s, n, &d) == 0;
+}
+
+static void
+sample(struct agg *a, const struct lreader *lr, const struct field *f)
+{
+	int64_t w, c = 0;
+	uint32_t id;
+
+	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
+		bad_line(lr, "time is not a number");
+	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &w) == -1)
+		bad_line(lr, "weight is not an integer");
+	if (w < 0)
+		bad_line(lr, "weight is negative");
+	if (f[F_CPU].len > 0) {
+		if (parse_i64(f[F_CPU].s, f[F_CPU].len, &c) == -1)
+			bad_line(lr, "cpu is not an integer");
+		if (c < 0)
+			bad_line(lr, "cpu is negative");
+		a->has_cpu = 1;
+	}
+	add(&a->samples, 1);
+	add(&a->weight, w);
+	add(&a->cpu, c);
+	if (f[F_STACK].len == 0) {
+		add(&a->empty, 1);
+		if (a->root == ROOT_NONE)
+			return;
+	}
+	if (a->root != ROOT_NONE) {
+		root_key(a, f);
+		buf_add(&a->key, f[F_STACK].s, f[F_STACK].len);
+		id = stack_id(a, lr, a->key.s, a->key.len);
+	} else
+		id = stack_id(a, lr, f[F_STACK].s, f[F_STACK].len);
+	add(&a->sw[id], w);
+	add(&a->sc[id], c);
+}
+
+static void
+table_row(struct agg *a, const struct lreader *lr, const char *line,
+    size_t len)
+{
+	struct agg_line al;
+	const char *why;
+	struct frow *r;
+
+	if (a->collapsed)
+		bad_line(lr, "an aggregate table cannot be made into folded "
+		    "stacks; use the samples");
+	if (a->image != NULL)
+		bad_line(lr, "--image needs samples, not an aggregate table");
+	if (a->no_lib)
+		bad_line(lr, "--no-lib needs samples, not an aggregate table");
+	if (parse_agg_line(line, len, &al, &why) == -1)
+		bad_line(lr, "%s", why);
+	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
+		bad_line(lr, "a count is negative");
+	if (!escapes_ok(al.frame.s, al.frame.len))
+		bad_line(lr, "bad escape in a name");
+	r = frame_row(a, al.frame.s, al.frame.len);
+	add(&r->self, al.self);
+	add(&r->total, al.total);
+	add(&r->cpu_self, al.cpu_self);
+	add(&r->cpu_total, al.cpu_total);
+}
+
+static void
+read_input(struct agg *a, const char *path)
+{
+	struct lreader *lr;
+	struct field f[SAMPLE_NFIELDS];
+	char *line;
+	long long n;
+
+	if ((lr = lr_open(path)) == NULL)
+		exit(1);
+	a->have_last = 0;
+	while ((n = lr_next(lr, &line)) >= 0) {
+		size_t len = (size_t)n, nf;
+
+		if (len > 0 && line[0] == '#') {
+			header(a, lr, line, len);
+			continue;
+		}
+		nf = split_tabs(line, len, f, SAMPLE_NFIELDS);
+		if (nf == SAMPLE_NFIELDS)
+			sample(a, lr, f);
+		else if (nf == AGG_NFIELDS)
+			table_row(a, lr, line, len);
+		else if (len == 0)
+			bad_line(lr, "empty line");
+		else
+			bad_line(lr, "%s fields: a sample line has %d, an "
+			    "aggregate line %d", nf > SAMPLE_NFIELDS ?
+			    "too many" : "wrong number of",
+			    SAMPLE_NFIELDS, AGG_NFIELDS);
+	}
+	if (n == -2)
+		exit(1);
+	lr_close(lr);
+	a->have_last = 0;
+}
+
+/* Split each distinct stack into frames and fill the frame table. */
+static void
+count_frames(struct agg *a)
+{
+	size_t nst = st_count(a->stacks);
+
+	for (size_t id = 0; id < nst; id++) {
+		size_t len;
+		const char *s = st_str(a->stacks, (uint32_t)id, &len);
+		const char *p = s, *end = s + len;
+		int64_t w = a->sw[id], c = a->sc[id];
+		struct frow *leaf = NULL, *img = NULL;
+
+		for (;;) {
+			const char *q = frame_end(p, end), *fs = p;
+			size_t fn = (size_t)(q - p);
+			struct frow *r;
+			int mine = a->image != NULL && in_image(a, fs, fn);
+
+			if (a->no_lib)
+				strip_lib(&fs, &fn);
+			r = frame_row(a, fs, fn);
+			if (r->stamp != id + 1) {
+				r->stamp = (uint32_t)(id + 1);
+				add(&r->total, w);
+				add(&r->cpu_total, c);
+			}
+			leaf = r;
+			if (mine)
+				img = r;
+			if (q == end)
+				break;
+			p = q + 1;
+		}
+		if (img != NULL)
+			leaf = img;
+		add(&leaf->self, w);
+		add(&leaf->cpu_self, c);
+	}
+}
+
+static const struct agg *sort_agg;
+
+static int
+bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	if (c != 0)
+		return c;
+	return an < bn ? -1 : an > bn;
+}
+
+static int
+row_cmp(const void *pa, const void *pb)
+{
+	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
+	const struct frow *ra = &sort_agg->fr[ia], *rb = &sort_agg->fr[ib];
+	const char *sa, *sb;
+	size_t na, nb;
+
+	if (ra->self != rb->self)
+		return ra->self > rb->self ? -1 : 1;
+	if (ra->total != rb->total)
+		return ra->total > rb->total ? -1 : 1;
+	sa = st_str(sort_agg->frames, ia, &na);
+	sb = st_str(sort_agg->frames, ib, &nb);
+	return bytes_cmp(sa, na, sb, nb);
+}
+
+static void
+write_table(struct agg *a)
+{
+	size_t nh = st_count(a->headers), nf;
+	uint32_t *order;
+	struct buf b = { 0 };
+
+	count_frames(a);
+	nf = st_count(a->frames);
+	order = xreallocarray(NULL, nf, sizeof(*order));
+	for (size_t i = 0; i < nf; i++)
+		order[i] = (uint32_t)i;
+	sort_agg = a;
+	qsort(order, nf, sizeof(*order), row_cmp);
+
+	printf("%s\n", SP_AGGREGATE_MAGIC);
+	for (size_t i = 0; i < nh; i++) {
+		size_t len;
+		const char *s = st_str(a->headers, (uint32_t)i, &len);
+
+		fwrite(s, 1, len, stdout);
+		putchar('\n');
+	}
+	printf("#total\tsamples\t%" PRId64 "\n", a->samples);
+	printf("#total\tweight\t%" PRId64 "\n", a->weight);
+	if (a->has_cpu)
+		printf("#total\tcpu\t%" PRId64 "\n", a->cpu);
+	else
+		printf("#total\tcpu\t-\n");
+	printf("#total\tempty\t%" PRId64 "\n", a->empty);
+	printf("%s\n", SP_AGGREGATE_COLUMNS);
+	for (size_t i = 0; i < nf; i++) {
+		const struct frow *r = &a->fr[order[i]];
+		size_t len;
+		const char *s = st_str(a->frames, order[i], &len);
+
+		buf_reset(&b);
+		buf_printf(&b, "%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%" PRId64
+		    "\t", r->self, r->total, r->cpu_self, r->cpu_total);
+		buf_add(&b, s, len);
+		buf_addc(&b, '\n');
+		fwrite(b.s, 1, b.len, stdout);
+	}
+	buf_free(&b);
+	free(order);
+}
+
+static struct strtab *sort_st;
+
+static int
+str_cmp(const void *pa, const void *pb)
+{
+	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
+	const char *sa, *sb;
+	size_t na, nb;
+
+	sa = st_str(sort_st, ia, &na);
+	sb = st_str(sort_st, ib, &nb);
+	return bytes_cmp(sa, na, sb, nb);
+}
+
+/*
+ * Folded stacks: each distinct key becomes "root;frame;frame", names in the
+ * folded form of escape.h; keys that fold alike are merged.
+ */
+static void
+write_folded(struct agg *a)
+{
+	struct strtab *folded = st_new();
+	int64_t *count = NULL;
+	size_t cap = 0, nst = st_count(a->stacks), nf;
+	uint32_t *order;
+	struct buf b = { 0 };
+
+	for (size_t id = 0; id < nst; id++) {
+		size_t len;
+		const char *s = st_str(a->stacks, (uint32_t)id, &len);
+		const char *p = s, *end = s + len;
+		int64_t v = a->cpu_count ? a->sc[id] : a->sw[id];
+		int added;
+		uint32_t fid;
+
+		if (v == 0)
+			continue;
+		buf_reset(&b);
+		if (a->root != ROOT_NONE) {
+			const char *tab = memchr(s, '\t', len);
+
+			fold_append(&b, s, (size_t)(tab - s));
+			p = tab + 1;
+		}
+		/* With a root, an empty stack leaves the root alone. */
+		if (p < end || a->root == ROOT_NONE) {
+			int first = a->root == ROOT_NONE;
+
+			for (;;) {
+				const char *q = frame_end(p, end), *fs = p;
+				size_t fn = (size_t)(q - p);
+
+				if (a->no_lib)
+					strip_lib(&fs, &fn);
+				if (!first)
+					buf_addc(&b, ';');
+				first = 0;
+				fold_append(&b, fs, fn);
+				if (q == end)
+					break;
+				p = q + 1;
+			}
+		}
+		fid = st_intern(folded, b.s, b.len, &added);
+		if (added) {
+			xgrow(&count, &cap, (size_t)fid + 1, sizeof(*count));
+			count[fid] = 0;
+		}
+		add(&count[fid], v);
+	}
+	nf = st_count(folded);
+	order = xreallocarray(NULL, nf, sizeof(*order));
+	for (size_t i = 0; i < nf; i++)
+		order[i] = (uint32_t)i;
+	sort_st = folded;
+	qsort(order, nf, sizeof(*order), str_cmp);
+	for (size_t i = 0; i < nf; i++) {
+		size_t len;
+		const char *s = st_str(folded, order[i], &len);
+
+		fwrite(s, 1, len, stdout);
+		printf(" %" PRId64 "\n", count[order[i]]);
+	}
+	buf_free(&b);
+	free(order);
+	free(count);
+	st_free(folded);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "collapsed",	no_argument,		NULL,	'c' },
+		{ "cpu",	no_argument,		NULL,	'C' },
+		{ "help",	no_argument,		NULL,	'h' },
+		{ "image",	required_argument,	NULL,	'i' },
+		{ "no-lib",	no_argument,		NULL,	'L' },
+		{ "root",	required_argument,	NULL,	'r' },
+		{ NULL,		0,			NULL,	0 }
+	};
+	struct agg a = { 0 };
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "chi:Lr:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'C':
+			a.cpu_count = 1;
+			break;
+		case 'c':
+			a.collapsed = 1;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'i':
+			a.image = optarg;
+			a.image_len = strlen(optarg);
+			if (a.image_len == 0 || strchr(optarg, '!') != NULL)
+				errx(1, "--image: not a library name: %s",
+				    optarg);
+			break;
+		case 'L':
+			a.no_lib = 1;
+			break;
+		case 'r':
+			a.root = ROOT_NONE;
+			for (size_t i = 1; i < SP_NELEM(root_names); i++)
+				if (strcmp(optarg, root_names[i]) == 0)
+					a.root = (enum root_mode)i;
+			if (a.root == ROOT_NONE)
+				errx(1, "--root: unknown mode: %s (process, "
+				    "thread, comm-pid or comm-tid)", optarg);
+			break;
+		default:
+			usage(stderr, 1);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!a.collapsed && a.cpu_count)
+		errx(1, "--cpu applies to --collapsed output only");
+	if (!a.collapsed && a.root != ROOT_NONE)
+		errx(1, "--root applies to --collapsed output only");
+	if (a.collapsed && a.image != NULL)
+		errx(1, "--image applies to the table only, not to "
+		    "--collapsed output");
+
+	a.headers = st_new();
+	a.stacks = st_new();
+	a.frames = st_new();
+	if (argc == 0)
+		read_input(&a, "-");
+	for (int i = 0; i < argc; i++)
+		read_input(&a, argv[i]);
+	if (a.collapsed)
+		write_folded(&a);
+	else
+		write_table(&a);
+	finish_stdout();
+	return 0;
+}

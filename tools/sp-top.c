@@ -1,0 +1,562 @@
+/*
+ * sp-top: the hottest frames of an aggregate table (sp(5)), as an aligned
+ * table for people, in the manner of pprof -top:
+ *
+ *	samples 1000 (3 with no stack), weight 1000, CPU 812.50 ms, from p.json
+ *	percentages are of the total weight 1000; top 25 of 812 frames by self
+ *	      SELF  SELF%   SUM%    TOTAL  TOTAL%  CPU-SELF CPU-TOTAL  NAME
+ *	       500 50.00%  50.00%     900  90.00%    400.00    700.00  lib!f
+ *
+ * The aggregate table is for machines; this output is not meant to be
+ * parsed.  Long names are shortened to the terminal's width keeping their
+ * informative end: generic arguments collapse to <…>, then leading path
+ * segments are dropped (a::b::c::f becomes …::c::f).
+ */
+#include <sys/ioctl.h>
+
+#include <err.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "escape.h"
+#include "input.h"
+#include "stream.h"
+#include "strtab.h"
+#include "util.h"
+
+#define ELLIPSIS	"\xe2\x80\xa6"	/* U+2026, one column */
+#define MIN_NAME_COLS	20
+
+enum sort_key { SORT_SELF, SORT_TOTAL, SORT_CPU };
+
+struct row {
+	int64_t	 self, total, cpu_self, cpu_total;
+};
+
+struct top {
+	struct strtab *frames;
+	struct row *rows;
+	size_t	 cap;
+	struct strtab *sources;
+	int	 have_totals, has_cpu_total;
+	int64_t	 samples, weight, cpu, empty;
+	int64_t	 sum_self;
+	int	 any_cpu;
+};
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: sp-top [-hLW] [-f file] [-s key] [-w cols] [N]\n");
+	exit(status);
+}
+
+static inline void
+add(int64_t *sum, int64_t v)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		errx(1, "a sum overflows 64 bits");
+}
+
+static void
+total_header(struct top *t, const struct lreader *lr, const char *line,
+    size_t len)
+{
+	struct field f[3];
+	int64_t v;
+
+	if (split_tabs(line, len, f, 3) != 3)
+		errx(1, "%s:%" PRIu64 ": malformed #total header", lr_name(lr),
+		    lr_lineno(lr));
+	if (f[1].len == 3 && memcmp(f[1].s, "cpu", 3) == 0 &&
+	    f[2].len == 1 && f[2].s[0] == '-') {
+		t->have_totals = 1;
+		return;
+	}
+	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
+		errx(1, "%s:%" PRIu64 ": #total %.*s is not a count",
+		    lr_name(lr), lr_lineno(lr), (int)f[1].len, f[1].s);
+	t->have_totals = 1;
+	if (f[1].len == 7 && memcmp(f[1].s, "samples", 7) == 0)
+		add(&t->samples, v);
+	else if (f[1].len == 6 && memcmp(f[1].s, "weight", 6) == 0)
+		add(&t->weight, v);
+	else if (f[1].len == 3 && memcmp(f[1].s, "cpu", 3) == 0) {
+		add(&t->cpu, v);
+		t->has_cpu_total = 1;
+	} else if (f[1].len == 5 && memcmp(f[1].s, "empty", 5) == 0)
+		add(&t->empty, v);
+}
+
+static void
+read_table(struct top *t, const char *path)
+{
+	struct lreader *lr;
+	char *line;
+	long long n;
+
+	if ((lr = lr_open(path)) == NULL)
+		exit(1);
+	while ((n = lr_next(lr, &line)) >= 0) {
+		size_t len = (size_t)n;
+		struct field f[SAMPLE_NFIELDS];
+		struct agg_line al;
+		const char *why;
+		struct row *r;
+		uint32_t id;
+		int added;
+
+		if (len > 0 && line[0] == '#') {
+			if (len >= 7 && memcmp(line, "#total\t", 7) == 0)
+				total_header(t, lr, line, len);
+			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
+				st_intern(t->sources, line + 8, len - 8, NULL);
+			else if (len > 11 && memcmp(line, "#sp samples", 11) == 0)
+				errx(1, "%s: a sample stream, not an aggregate "
+				    "table: pipe it through sp-aggregate",
+				    lr_name(lr));
+			continue;
+		}
+		if (split_tabs(line, len, f, SAMPLE_NFIELDS) == SAMPLE_NFIELDS)
+			errx(1, "%s:%" PRIu64 ": a sample line, not an "
+			    "aggregate table: pipe it through sp-aggregate",
+			    lr_name(lr), lr_lineno(lr));
+		if (parse_agg_line(line, len, &al, &why) == -1)
+			errx(1, "%s:%" PRIu64 ": %s", lr_name(lr),
+			    lr_lineno(lr), why);
+		id = st_intern(t->frames, al.frame.s, al.frame.len, &added);
+		if (added) {
+			xgrow(&t->rows, &t->cap, (size_t)id + 1,
+			    sizeof(*t->rows));
+			memset(&t->rows[id], 0, sizeof(t->rows[id]));
+		}
+		r = &t->rows[id];
+		add(&r->self, al.self);
+		add(&r->total, al.total);
+		add(&r->cpu_self, al.cpu_self);
+		add(&r->cpu_total, al.cpu_total);
+		add(&t->sum_self, al.self);
+		if (al.cpu_self != 0 || al.cpu_total != 0)
+			t->any_cpu = 1;
+	}
+	if (n == -2)
+		exit(1);
+	lr_close(lr);
+}
+
+static const struct top *sort_top;
+static enum sort_key sort_by;
+
+static int
+row_cmp(const void *pa, const void *pb)
+{
+	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
+	const struct row *a = &sort_top->rows[ia], *b = &sort_top->rows[ib];
+	int64_t ka = 0, kb = 0;
+	const char *sa, *sb;
+	size_t na, nb;
+	int c;
+
+	switch (sort_by) {
+	case SORT_SELF:
+		ka = a->self, kb = b->self;
+		break;
+	case SORT_TOTAL:
+		ka = a->total, kb = b->total;
+		break;
+	case SORT_CPU:
+		ka = a->cpu_self, kb = b->cpu_self;
+		break;
+	}
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	if (a->self != b->self)
+		return a->self > b->self ? -1 : 1;
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	sa = st_str(sort_top->frames, ia, &na);
+	sb = st_str(sort_top->frames, ib, &nb);
+	c = memcmp(sa, sb, na < nb ? na : nb);
+	if (c != 0)
+		return c;
+	return na < nb ? -1 : na > nb;
+}
+
+/* Display columns of s[0..n): UTF-8 code points. */
+static size_t
+cols(const char *s, size_t n)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+static int
+is_ident(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The index of the '>' closing the '<' at s[i], or n when unmatched. */
+static size_t
+close_angle(const char *s, size_t n, size_t i)
+{
+	int depth = 0;
+
+	for (; i < n; i++) {
+		if (s[i] == '<')
+			depth++;
+		else if (s[i] == '>' && !(i > 0 && s[i - 1] == '-')) {
+			if (--depth == 0)
+				return i;
+		}
+	}
+	return n;
+}
+
+/* Copy s to out with every generic argument list f<...> made f<…>. */
+static void
+collapse_generics(struct buf *out, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t j;
+
+		if (s[i] == '<' && i > 0 && is_ident((unsigned char)s[i - 1]) &&
+		    (j = close_angle(s, n, i)) < n) {
+			buf_adds(out, "<" ELLIPSIS ">");
+			i = j + 1;
+			continue;
+		}
+		buf_addc(out, s[i++]);
+	}
+}
+
+/*
+ * The start of the shortest tail of s[0..n) that begins after a "::" at
+ * bracket depth 0 and fits in avail columns with "…::" before it; 0 when
+ * none fits.
+ */
+static size_t
+path_tail(const char *s, size_t n, size_t avail)
+{
+	int depth = 0;
+	size_t best = 0;
+
+	for (size_t i = 0; i + 1 < n; i++) {
+		switch (s[i]) {
+		case '<': case '(': case '[': case '{':
+			depth++;
+			break;
+		case '>':
+			if (i > 0 && s[i - 1] == '-')
+				break;
+			/* FALLTHROUGH */
+		case ')': case ']': case '}':
+			if (depth > 0)
+				depth--;
+			break;
+		case ':':
+			if (depth == 0 && s[i + 1] == ':') {
+				size_t start = i + 2;
+
+				if (cols(s + start, n - start) + 3 <= avail)
+					return start;
+				best = start;
+				i++;
+			}
+			break;
+		}
+	}
+	return best;
+}
+
+/*
+ * Append the display form of name[0..n) (unescaped, no library) to out,
+ * shortened to avail columns when avail > 0.
+ */
+static void
+shorten(struct buf *out, const char *name, size_t n, size_t avail)
+{
+	struct buf g = { 0 };
+	size_t start;
+
+	if (avail == 0 || cols(name, n) <= avail) {
+		buf_add(out, name, n);
+		return;
+	}
+	collapse_generics(&g, name, n);
+	if (cols(g.s, g.len) <= avail) {
+		buf_add(out, g.s, g.len);
+		buf_free(&g);
+		return;
+	}
+	start = path_tail(g.s, g.len, avail);
+	if (start > 0 && cols(g.s + start, g.len - start) + 3 <= avail) {
+		buf_adds(out, ELLIPSIS "::");
+		buf_add(out, g.s + start, g.len - start);
+	} else {
+		/* Even the last segment is too long: keep its end. */
+		const char *p = g.s + g.len;
+		size_t w = 0;
+
+		while (p > g.s + start && w + 1 < avail) {
+			p--;
+			if (((unsigned char)*p & 0xc0) != 0x80)
+				w++;
+		}
+		while (p > g.s + start && ((unsigned char)*p & 0xc0) == 0x80)
+			p--;
+		buf_adds(out, ELLIPSIS);
+		buf_add(out, p, (size_t)(g.s + g.len - p));
+	}
+	buf_free(&g);
+}
+
+/* The display name of an escaped frame. */
+static void
+display_name(struct buf *out, const char *frame, size_t n, int no_lib,
+    size_t width)
+{
+	struct buf u = { 0 };
+	const char *bang = memchr(frame, '!', n);
+	size_t liblen = 0, avail = 0;
+
+	buf_grow(&u, n);
+	if (unesc_append(&u, frame, n) == -1) {
+		buf_reset(&u);
+		buf_add(&u, frame, n);
+	}
+	/* Tabs, newlines and other controls would break the table. */
+	for (size_t i = 0; i < u.len; i++)
+		if ((unsigned char)u.s[i] < 0x20 || u.s[i] == 0x7f)
+			u.s[i] = ' ';
+	if (bang != NULL) {
+		bang = memchr(u.s, '!', u.len);
+		liblen = (size_t)(bang - u.s) + 1;
+	}
+	if (!no_lib)
+		buf_add(out, u.s, liblen);
+	if (width > 0) {
+		size_t used = no_lib ? 0 : cols(u.s, liblen);
+
+		avail = width > used + 2 ? width - used : 2;
+	}
+	shorten(out, u.s + liblen, u.len - liblen, avail);
+	buf_free(&u);
+}
+
+static double
+pct(int64_t v, int64_t base)
+{
+	return base == 0 ? 0.0 : 100.0 * (double)v / (double)base;
+}
+
+/* The number of columns for names: 0 means no shortening. */
+static size_t
+name_width(long long opt_cols, int wide, size_t used)
+{
+	long long c = 0;
+	const char *env, *errstr;
+	struct winsize ws;
+
+	if (wide)
+		return 0;
+	if (opt_cols > 0)
+		c = opt_cols;
+	else if ((env = getenv("COLUMNS")) != NULL && *env != '\0' &&
+	    (c = strtonum(env, 1, 100000, &errstr), errstr == NULL))
+		;
+	else if (isatty(STDOUT_FILENO) &&
+	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		c = ws.ws_col;
+	else
+		return 0;
+	if ((size_t)c < used + MIN_NAME_COLS)
+		return MIN_NAME_COLS;
+	return (size_t)c - used;
+}
+
+static void
+print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
+    size_t nrows, const char *key)
+{
+	size_t ns = st_count(t->sources);
+
+	if (t->have_totals) {
+		printf("samples %" PRId64, t->samples);
+		if (t->empty > 0)
+			printf(" (%" PRId64 " with no stack)", t->empty);
+		printf(", weight %" PRId64, t->weight);
+		if (has_cpu)
+			printf(", CPU %.2f ms", (double)t->cpu / 1e6);
+		else
+			printf(", no CPU data");
+	} else
+		printf("no #total headers: weight %" PRId64 " is the sum of "
+		    "self", base);
+	for (size_t i = 0; i < ns; i++) {
+		size_t len;
+		const char *s = st_str(t->sources, (uint32_t)i, &len);
+		struct buf u = { 0 };
+
+		if (unesc_append(&u, s, len) == -1) {
+			buf_reset(&u);
+			buf_add(&u, s, len);
+		}
+		printf("%s", i == 0 ? ", from " : ", ");
+		fwrite(u.s, 1, u.len, stdout);
+		buf_free(&u);
+	}
+	printf("\npercentages are of the total weight %" PRId64 "; "
+	    "top %zu of %zu frames by %s\n", base, shown, nrows, key);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "file",	required_argument,	NULL,	'f' },
+		{ "help",	no_argument,		NULL,	'h' },
+		{ "no-lib",	no_argument,		NULL,	'L' },
+		{ "sort",	required_argument,	NULL,	's' },
+		{ "wide",	no_argument,		NULL,	'W' },
+		{ "width",	required_argument,	NULL,	'w' },
+		{ NULL,		0,			NULL,	0 }
+	};
+	static const char *const key_names[] = { "self", "total", "cpu" };
+	struct top t = { 0 };
+	const char *path = "-", *errstr;
+	long long opt_cols = 0, limit = 25;
+	int ch, no_lib = 0, wide = 0, has_cpu;
+	size_t nrows, shown, width;
+	uint32_t *order;
+	int64_t base, sum = 0;
+	struct buf line = { 0 }, name = { 0 };
+	int wself, wtotal, wcs = 8, wct = 9;
+
+	while ((ch = getopt_long(argc, argv, "f:hLs:Ww:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			path = optarg;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'L':
+			no_lib = 1;
+			break;
+		case 's':
+			if (strcmp(optarg, "self") == 0)
+				sort_by = SORT_SELF;
+			else if (strcmp(optarg, "total") == 0)
+				sort_by = SORT_TOTAL;
+			else if (strcmp(optarg, "cpu") == 0)
+				sort_by = SORT_CPU;
+			else
+				errx(1, "--sort: unknown key: %s (self, total "
+				    "or cpu)", optarg);
+			break;
+		case 'W':
+			wide = 1;
+			break;
+		case 'w':
+			opt_cols = strtonum(optarg, 1, 100000, &errstr);
+			if (errstr != NULL)
+				errx(1, "--width: %s is %s", optarg, errstr);
+			break;
+		default:
+			usage(stderr, 1);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage(stderr, 1);
+	if (argc == 1) {
+		limit = strtonum(argv[0], 0, INT32_MAX, &errstr);
+		if (errstr != NULL)
+			errx(1, "N: %s is %s", argv[0], errstr);
+	}
+
+	t.frames = st_new();
+	t.sources = st_new();
+	read_table(&t, path);
+
+	nrows = st_count(t.frames);
+	order = xreallocarray(NULL, nrows, sizeof(*order));
+	for (size_t i = 0; i < nrows; i++)
+		order[i] = (uint32_t)i;
+	sort_top = &t;
+	qsort(order, nrows, sizeof(*order), row_cmp);
+	shown = limit == 0 || (size_t)limit > nrows ? nrows : (size_t)limit;
+	base = t.have_totals ? t.weight : t.sum_self;
+	has_cpu = t.have_totals ? t.has_cpu_total : t.any_cpu;
+
+	/* Column widths fit the largest number shown. */
+	wself = 4, wtotal = 5;
+	for (size_t i = 0; i < shown; i++) {
+		const struct row *r = &t.rows[order[i]];
+		char tmp[32];
+		int w;
+
+		w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
+		wself = w > wself ? w : wself;
+		w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
+		wtotal = w > wtotal ? w : wtotal;
+		if (has_cpu) {
+			w = snprintf(tmp, sizeof(tmp), "%.2f",
+			    (double)r->cpu_self / 1e6);
+			wcs = w > wcs ? w : wcs;
+			w = snprintf(tmp, sizeof(tmp), "%.2f",
+			    (double)r->cpu_total / 1e6);
+			wct = w > wct ? w : wct;
+		}
+	}
+	buf_printf(&line, "%*s %7s %7s %*s %7s", wself, "SELF", "SELF%",
+	    "SUM%", wtotal, "TOTAL", "TOTAL%");
+	if (has_cpu)
+		buf_printf(&line, " %*s %*s", wcs, "CPU-SELF", wct,
+		    "CPU-TOTAL");
+	width = name_width(opt_cols, wide, line.len + 2);
+
+	print_summary(&t, base, has_cpu, shown, nrows, key_names[sort_by]);
+	printf("%s  NAME\n", line.s);
+	for (size_t i = 0; i < shown; i++) {
+		const struct row *r = &t.rows[order[i]];
+		size_t len;
+		const char *s = st_str(t.frames, order[i], &len);
+
+		sum += r->self;
+		buf_reset(&line);
+		buf_printf(&line, "%*" PRId64 " %6.2f%% %6.2f%% %*" PRId64
+		    " %6.2f%%", wself, r->self, pct(r->self, base),
+		    pct(sum, base), wtotal, r->total, pct(r->total, base));
+		if (has_cpu)
+			buf_printf(&line, " %*.2f %*.2f", wcs,
+			    (double)r->cpu_self / 1e6, wct,
+			    (double)r->cpu_total / 1e6);
+		buf_reset(&name);
+		display_name(&name, s, len, no_lib, width);
+		fwrite(line.s, 1, line.len, stdout);
+		fputs("  ", stdout);
+		fwrite(name.s, 1, name.len, stdout);
+		putchar('\n');
+	}
+	buf_free(&line);
+	buf_free(&name);
+	free(order);
+	finish_stdout();
+	return 0;
+}
