@@ -11,6 +11,7 @@ struct perf_opts {
 	int	 period_weight;	/* --period: weight = the event's period */
 	int	 annotate;	/* --annotate: _[k] _[j] _[i] name suffixes */
 	int	 unknown_dso;	/* --unknown-dso: unknown symbol -> [dso] */
+	const char *event;	/* --event: keep this event (NULL: the first) */
 };
 
 /* Does this look like `perf script` output (first bytes of the input)? */
