@@ -298,11 +298,12 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f)
 			bad_line(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
-	add(&a->samples, 1);
-	add(&a->weight, w);
-	add(&a->cpu, c);
+	a->samples++;
+	if (__builtin_add_overflow(a->weight, w, &a->weight) ||
+	    __builtin_add_overflow(a->cpu, c, &a->cpu))
+		bad_line(lr, "the sum of weights or cpu overflows 64 bits");
 	if (f[F_STACK].len == 0) {
-		add(&a->empty, 1);
+		a->empty++;
 		if (a->root == ROOT_NONE)
 			return;
 	}
@@ -616,7 +617,9 @@ main(int argc, char *argv[])
 		case 'i':
 			a.image = optarg;
 			a.image_len = strlen(optarg);
-			if (a.image_len == 0 || strchr(optarg, '!') != NULL)
+			if (a.image_len == 0)
+				errx(1, "--image: empty library name");
+			if (strchr(optarg, '!') != NULL)
 				errx(1, "--image: not a library name: %s",
 				    optarg);
 			break;

@@ -1,0 +1,1 @@
+sp-aggregate -x "$T/threads.sp"

@@ -1,0 +1,1 @@
+sp-aggregate "$T/threads.sp"

@@ -1,0 +1,1 @@
+sp-aggregate -c --cpu "$T/threads.sp"

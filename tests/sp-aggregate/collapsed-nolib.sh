@@ -1,0 +1,1 @@
+sp-aggregate --collapsed --no-lib "$T/threads.sp"

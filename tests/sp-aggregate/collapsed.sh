@@ -1,0 +1,1 @@
+sp-aggregate -c "$T/threads.sp"

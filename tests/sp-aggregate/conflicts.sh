@@ -1,0 +1,16 @@
+# Options that do not go together, and bad option values.
+run() {
+	sp-aggregate "$@" > out 2> err
+	echo "status $? stdout $(wc -c < out) $(cat err)"
+}
+run --cpu "$T/threads.sp"
+run -r thread "$T/threads.sp"
+run -c -i app "$T/threads.sp"
+run -c -r pid "$T/threads.sp"
+run -i 'a!b' "$T/threads.sp"
+run -i '' "$T/threads.sp"
+cp "$T/table.agg" .
+run -c table.agg
+run -i app table.agg
+run -L table.agg
+run -r

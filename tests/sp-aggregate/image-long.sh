@@ -1,0 +1,1 @@
+sp-aggregate --image=libc.so.6 "$T/threads.sp"

@@ -1,0 +1,2 @@
+# Headers only (or nothing): a table with no rows.
+: | sp-aggregate

@@ -1,0 +1,1 @@
+sp-aggregate "$T/nocpu.sp"

@@ -1,0 +1,1 @@
+sp-aggregate -c -r comm-pid "$T/threads.sp"

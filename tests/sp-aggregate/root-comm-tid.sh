@@ -1,0 +1,1 @@
+sp-aggregate -c -r comm-tid --cpu "$T/threads.sp"

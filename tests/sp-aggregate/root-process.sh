@@ -1,0 +1,1 @@
+sp-aggregate -c -r process "$T/threads.sp"

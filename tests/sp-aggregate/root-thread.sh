@@ -1,0 +1,1 @@
+sp-aggregate -c --root thread "$T/threads.sp"
