@@ -1,0 +1,138 @@
+/*
+ * sym_backend.c: building each symbolizer's argument vector and input, and
+ * running it (sym_backend.h).  The output parsers live in sym_parse_*.c.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "sym_backend.h"
+#include "sym_proc.h"
+#include "util.h"
+
+static const char *names[] = { "none", "llvm-symbolizer", "addr2line",
+    "atos" };
+
+const char *
+sym_backend_name(enum sym_backend b)
+{
+	return names[b];
+}
+
+enum sym_backend
+sym_backend_parse(const char *s)
+{
+	if (strcmp(s, "llvm") == 0 || strcmp(s, "llvm-symbolizer") == 0)
+		return SYMB_LLVM;
+	if (strcmp(s, "addr2line") == 0)
+		return SYMB_ADDR2LINE;
+	if (strcmp(s, "atos") == 0)
+		return SYMB_ATOS;
+	return SYMB_NONE;
+}
+
+/* The first line of the child's error output, for the diagnostic. */
+static void
+first_line(struct buf *dst, const struct buf *err)
+{
+	const char *nl;
+	size_t n;
+
+	if (err->len == 0)
+		return;
+	nl = memchr(err->s, '\n', err->len);
+	n = nl ? (size_t)(nl - err->s) : err->len;
+	if (n > 300)
+		n = 300;
+	if (dst->len > 0)
+		buf_adds(dst, ": ");
+	buf_add(dst, err->s, n);
+}
+
+int
+sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
+    struct sym_results *r, struct buf *msg, struct buf *warn)
+{
+	char *argv[12], objarg[4200], archarg[64], load[32];
+	struct buf in = { 0 }, out = { 0 }, err = { 0 };
+	size_t a = 0;
+	int st = 0, died, ret = 0;
+	uint64_t add = j->base;
+
+	symr_init(r, n);
+	argv[a++] = (char *)j->prog;
+	switch (j->backend) {
+	case SYMB_LLVM:
+		snprintf(objarg, sizeof(objarg), "--obj=%s", j->bin);
+		argv[a++] = objarg;
+		argv[a++] = "--functions=linkage";
+		argv[a++] = "--demangle";
+		argv[a++] = j->inlines ? "--inlines" : "--no-inlines";
+		argv[a++] = "--output-style=LLVM";
+		if (j->arch != NULL && j->arch[0] != '\0') {
+			snprintf(archarg, sizeof(archarg), "--default-arch=%s",
+			    j->arch);
+			argv[a++] = archarg;
+		}
+		break;
+	case SYMB_ADDR2LINE:
+		argv[a++] = "-a";
+		argv[a++] = "-f";
+		if (j->inlines)
+			argv[a++] = "-i";
+		argv[a++] = "-C";
+		argv[a++] = "-e";
+		argv[a++] = (char *)j->bin;
+		break;
+	case SYMB_ATOS:
+		argv[a++] = "-o";
+		argv[a++] = (char *)j->bin;
+		if (j->arch != NULL && j->arch[0] != '\0') {
+			argv[a++] = "-arch";
+			argv[a++] = (char *)j->arch;
+		}
+		snprintf(load, sizeof(load), "0x%" PRIx64, j->base);
+		argv[a++] = "-l";
+		argv[a++] = load;
+		break;
+	default:
+		buf_adds(msg, "no symbolizer backend");
+		return -1;
+	}
+	argv[a] = NULL;
+	for (size_t i = 0; i < n; i++)
+		buf_printf(&in, "0x%" PRIx64 "\n", rel[i] + add);
+	if (sym_proc_run(j->prog, argv, in.s ? in.s : "", in.len, &out, &err,
+	    &st) == -1) {
+		buf_printf(msg, "%s: cannot run: %s", j->prog, strerror(errno));
+		buf_free(&in);
+		return -1;
+	}
+	died = !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	switch (j->backend) {
+	case SYMB_LLVM:
+		sym_parse_llvm(out.s ? out.s : "", out.len, r);
+		break;
+	case SYMB_ADDR2LINE:
+		sym_parse_addr2line(out.s ? out.s : "", out.len, died, r);
+		break;
+	default:
+		sym_parse_atos(out.s ? out.s : "", out.len, r);
+		break;
+	}
+	if (died || r->answered < n) {
+		buf_printf(msg, "%s ", sym_backend_name(j->backend));
+		sym_proc_status(msg, st);
+		buf_printf(msg, " after answering %zu of %zu addresses",
+		    r->answered, n);
+		first_line(msg, &err);
+		ret = -1;
+	} else
+		first_line(warn, &err);
+	buf_free(&in);
+	buf_free(&out);
+	buf_free(&err);
+	return ret;
+}

@@ -1,0 +1,246 @@
+/*
+ * sym_proc.c: the child-process driver of sym_proc.h.  The writer and the
+ * readers share one poll(2) loop: the child may answer before it has read
+ * everything (llvm-symbolizer answers line by line), and a blocking write
+ * would then deadlock against its full output pipe.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sym_proc.h"
+#include "util.h"
+
+extern char **environ;
+
+int
+sym_which(const char *prog, char *out, size_t sz)
+{
+	const char *path, *p;
+
+	if (prog[0] == '\0')
+		return -1;
+	if (strchr(prog, '/') != NULL) {
+		struct stat st;
+
+		if (access(prog, X_OK) == -1 || stat(prog, &st) == -1 ||
+		    !S_ISREG(st.st_mode))
+			return -1;
+		return strlcpy(out, prog, sz) < sz ? 0 : -1;
+	}
+	if ((path = getenv("PATH")) == NULL)
+		path = "/usr/bin:/bin";
+	for (p = path;; ) {
+		const char *colon = strchr(p, ':');
+		size_t dl = colon ? (size_t)(colon - p) : strlen(p);
+		struct stat st;
+
+		if (dl == 0) {
+			/* An empty PATH element is the current directory. */
+			if (strlcpy(out, prog, sz) < sz &&
+			    access(out, X_OK) == 0 && stat(out, &st) == 0 &&
+			    S_ISREG(st.st_mode))
+				return 0;
+		} else if (dl + 1 + strlen(prog) < sz) {
+			memcpy(out, p, dl);
+			out[dl] = '/';
+			strlcpy(out + dl + 1, prog, sz - dl - 1);
+			if (access(out, X_OK) == 0 && stat(out, &st) == 0 &&
+			    S_ISREG(st.st_mode))
+				return 0;
+		}
+		if (colon == NULL)
+			return -1;
+		p = colon + 1;
+	}
+}
+
+static int
+nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/* Read what is available from fd into b; 0 at end of file, 1 otherwise. */
+static int
+drain(int fd, struct buf *b)
+{
+	for (;;) {
+		ssize_t r;
+
+		buf_grow(b, 65536);
+		r = read(fd, b->s + b->len, 65536);
+		if (r > 0) {
+			b->len += (size_t)r;
+			b->s[b->len] = '\0';
+			continue;
+		}
+		if (r == 0)
+			return 0;
+		if (errno == EINTR)
+			continue;
+		if (errno == EAGAIN || errno == EWOULDBLOCK)
+			return 1;
+		return 0;
+	}
+}
+
+int
+sym_proc_run(const char *path, char *const argv[], const char *in,
+    size_t inlen, struct buf *out, struct buf *err, int *wstatus)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t def;
+	int pin[2], pout[2], perr[2], e;
+	size_t done = 0;
+	pid_t pid;
+
+	if (pipe(pin) == -1)
+		return -1;
+	if (pipe(pout) == -1) {
+		e = errno;
+		close(pin[0]);
+		close(pin[1]);
+		errno = e;
+		return -1;
+	}
+	if (pipe(perr) == -1) {
+		e = errno;
+		close(pin[0]);
+		close(pin[1]);
+		close(pout[0]);
+		close(pout[1]);
+		errno = e;
+		return -1;
+	}
+	fcntl(pin[1], F_SETFD, FD_CLOEXEC);
+	fcntl(pout[0], F_SETFD, FD_CLOEXEC);
+	fcntl(perr[0], F_SETFD, FD_CLOEXEC);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, pin[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, pout[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, perr[1], 2);
+	posix_spawn_file_actions_addclose(&fa, pin[0]);
+	posix_spawn_file_actions_addclose(&fa, pout[1]);
+	posix_spawn_file_actions_addclose(&fa, perr[1]);
+	/* We ignore SIGPIPE; the child must not inherit that. */
+	posix_spawnattr_init(&at);
+	sigemptyset(&def);
+	sigaddset(&def, SIGPIPE);
+	posix_spawnattr_setsigdefault(&at, &def);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF);
+	e = posix_spawn(&pid, path, &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	close(pin[0]);
+	close(pout[1]);
+	close(perr[1]);
+	if (e != 0) {
+		close(pin[1]);
+		close(pout[0]);
+		close(perr[0]);
+		errno = e;
+		return -1;
+	}
+	nonblock(pin[1]);
+	nonblock(pout[0]);
+	nonblock(perr[0]);
+	if (inlen == 0) {
+		close(pin[1]);
+		pin[1] = -1;
+	}
+	while (pin[1] != -1 || pout[0] != -1 || perr[0] != -1) {
+		struct pollfd pf[3];
+		nfds_t n = 0;
+		int iw = -1, io = -1, ie = -1;
+
+		if (pin[1] != -1) {
+			pf[n].fd = pin[1];
+			pf[n].events = POLLOUT;
+			iw = (int)n++;
+		}
+		if (pout[0] != -1) {
+			pf[n].fd = pout[0];
+			pf[n].events = POLLIN;
+			io = (int)n++;
+		}
+		if (perr[0] != -1) {
+			pf[n].fd = perr[0];
+			pf[n].events = POLLIN;
+			ie = (int)n++;
+		}
+		if (poll(pf, n, -1) == -1) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (iw >= 0 && pf[iw].revents != 0) {
+			for (;;) {
+				ssize_t w = write(pin[1], in + done,
+				    inlen - done < 65536 ? inlen - done : 65536);
+
+				if (w > 0) {
+					done += (size_t)w;
+					if (done == inlen)
+						break;
+					continue;
+				}
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w < 0 && (errno == EAGAIN ||
+				    errno == EWOULDBLOCK))
+					break;
+				/* EPIPE: the child stopped reading. */
+				done = inlen;
+				break;
+			}
+			if (done == inlen) {
+				close(pin[1]);
+				pin[1] = -1;
+			}
+		}
+		if (io >= 0 && pf[io].revents != 0 && drain(pout[0], out) == 0) {
+			close(pout[0]);
+			pout[0] = -1;
+		}
+		if (ie >= 0 && pf[ie].revents != 0 && drain(perr[0], err) == 0) {
+			close(perr[0]);
+			perr[0] = -1;
+		}
+	}
+	if (pin[1] != -1)
+		close(pin[1]);
+	if (pout[0] != -1)
+		close(pout[0]);
+	if (perr[0] != -1)
+		close(perr[0]);
+	while (waitpid(pid, wstatus, 0) == -1) {
+		if (errno != EINTR) {
+			*wstatus = 0;
+			break;
+		}
+	}
+	return 0;
+}
+
+void
+sym_proc_status(struct buf *b, int st)
+{
+	if (WIFEXITED(st))
+		buf_printf(b, "exited with status %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st))
+		buf_printf(b, "killed by signal %d (%s)", WTERMSIG(st),
+		    strsignal(WTERMSIG(st)));
+	else
+		buf_printf(b, "ended abnormally");
+}

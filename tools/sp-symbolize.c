@@ -1,0 +1,1127 @@
+/*
+ * sp-symbolize: replace the address frames of a sample stream, an aggregate
+ * table or folded stacks with function names.
+ *
+ *	in:	... LIB!0x3ec3;LIB!0x41a0 ...	(frames of library LIB at
+ *						 library-relative addresses)
+ *	out:	... LIB!main;LIB!work;LIB!helper (inlined) ...
+ *
+ * Everything else passes through unchanged; frames that cannot be resolved
+ * stay as they were.  The whole input is read first (and kept in memory)
+ * while the distinct addresses of each library are collected; then every
+ * library's addresses are resolved in one batch by one symbolizer process
+ * (or from a .syms.json sidecar), and finally the input is written again
+ * with the frames replaced.  The work thus grows with the number of
+ * distinct addresses, not with the number of samples.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "buf.h"
+#include "escape.h"
+#include "input.h"
+#include "stream.h"
+#include "strtab.h"
+#include "sym_backend.h"
+#include "sym_debugfile.h"
+#include "sym_demangle.h"
+#include "sym_image.h"
+#include "sym_proc.h"
+#include "sym_syms.h"
+#include "util.h"
+
+enum lstate { L_SKIP, L_NOTFOUND, L_MISMATCH, L_FAILED, L_PARTIAL, L_DONE };
+enum rmode { M_STACK, M_AGG, M_FOLD, M_N };
+
+struct lib {
+	char	*name;		/* as written in the stream (escaped) */
+	size_t	 name_len;
+	/* From the #lib header, unescaped; "" when unknown. */
+	char	*path, *debug_name, *debug_path, *code_id, *breakpad_id,
+		*arch;
+	int64_t	 weight;	/* samples with a frame of this library */
+	uint64_t stamp;		/* the last line counted in weight */
+	uint64_t *addrs;	/* distinct addresses, in order of first sight */
+	size_t	 naddrs, capaddrs;
+	enum lstate state;
+	char	*file;		/* the file symbolized */
+	const char *via;	/* backend name */
+	size_t	 resolved;
+	double	 secs;
+	struct sym_results res;
+	size_t	*rep[M_N];	/* replacement: offset into reps, or SIZE_MAX */
+	uint32_t *replen[M_N];
+};
+
+/* The distinct (library, address) pairs: open addressing. */
+struct slot {
+	uint64_t addr;
+	uint32_t lib;		/* UINT32_MAX: empty */
+	uint32_t idx;		/* index into that library's addrs */
+};
+
+static struct lib *libs;
+static size_t nlibs, caplibs;
+static struct strtab *libnames;
+static struct slot *slots;
+static size_t nslots, nused;
+static struct buf reps;		/* all replacement texts */
+
+/* Options. */
+static const char *opt_binary, *opt_image, *opt_symbolizer, *opt_syms;
+static enum sym_backend opt_backend;
+static int opt_force, opt_keep_hash, opt_lines, opt_mixed, opt_noinline,
+    opt_quiet, opt_has_base;
+static uint64_t opt_base;
+static char **opt_search, **opt_map;
+static size_t nsearch, nmap;
+
+static const char *target;	/* --binary's library name */
+static int status;
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: sp-symbolize [-hlmq] [-b binary] [--backend name] "
+	    "[--base addr]\n"
+	    "                    [--force] [--image name] [--keep-hash] "
+	    "[--map name=path]\n"
+	    "                    [--no-inline] [--search dir] "
+	    "[--symbolizer program]\n"
+	    "                    [--syms file] [file ...]\n");
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *
+base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s != NULL ? s + 1 : p;
+}
+
+/* ---- Libraries and addresses ---- */
+
+static char *
+unesc_dup(const char *s, size_t n)
+{
+	struct buf b = { 0 };
+
+	if (unesc_append(&b, s, n) == -1) {
+		buf_reset(&b);
+		buf_add(&b, s, n);
+	}
+	if (b.s == NULL)
+		return xstrdup("");
+	return b.s;
+}
+
+static uint32_t
+lib_get(const char *name, size_t n)
+{
+	int added = 0;
+	uint32_t id = st_intern(libnames, name, n, &added);
+	struct lib *l;
+
+	if (!added)
+		return id;
+	xgrow(&libs, &caplibs, nlibs + 1, sizeof(*libs));
+	l = &libs[nlibs++];
+	memset(l, 0, sizeof(*l));
+	l->name = xmemdup(name, n);
+	l->name_len = n;
+	l->path = xstrdup("");
+	l->debug_name = xstrdup("");
+	l->debug_path = xstrdup("");
+	l->code_id = xstrdup("");
+	l->breakpad_id = xstrdup("");
+	l->arch = xstrdup("");
+	l->stamp = UINT64_MAX;
+	return id;
+}
+
+static void
+set_field(char **dst, const struct field *f)
+{
+	if ((*dst)[0] != '\0' || f->len == 0)
+		return;
+	free(*dst);
+	*dst = unesc_dup(f->s, f->len);
+}
+
+/* #lib IDX name path debugName debugPath codeId breakpadId arch */
+static void
+lib_header(const char *line, size_t len)
+{
+	struct field f[9];
+	size_t n = split_tabs(line, len, f, 9);
+	struct lib *l;
+	uint32_t id;
+
+	if (n < 3 || f[2].len == 0)
+		return;
+	id = lib_get(f[2].s, f[2].len);
+	l = &libs[id];
+	if (n > 3)
+		set_field(&l->path, &f[3]);
+	if (n > 4)
+		set_field(&l->debug_name, &f[4]);
+	if (n > 5)
+		set_field(&l->debug_path, &f[5]);
+	if (n > 6)
+		set_field(&l->code_id, &f[6]);
+	if (n > 7)
+		set_field(&l->breakpad_id, &f[7]);
+	if (n > 8)
+		set_field(&l->arch, &f[8]);
+}
+
+static size_t
+slot_of(uint32_t lib, uint64_t addr)
+{
+	uint64_t h = (addr ^ ((uint64_t)lib << 40)) * 0x9e3779b97f4a7c15u;
+	size_t i = (size_t)(h >> 20) & (nslots - 1);
+
+	while (slots[i].lib != UINT32_MAX &&
+	    (slots[i].lib != lib || slots[i].addr != addr))
+		i = (i + 1) & (nslots - 1);
+	return i;
+}
+
+static void
+grow_slots(void)
+{
+	struct slot *old = slots;
+	size_t oldn = nslots;
+
+	nslots = oldn ? oldn * 2 : 4096;
+	slots = xreallocarray(NULL, nslots, sizeof(*slots));
+	for (size_t i = 0; i < nslots; i++)
+		slots[i].lib = UINT32_MAX;
+	for (size_t i = 0; i < oldn; i++)
+		if (old[i].lib != UINT32_MAX)
+			slots[slot_of(old[i].lib, old[i].addr)] = old[i];
+	free(old);
+}
+
+static void
+addr_add(uint32_t lib, uint64_t addr)
+{
+	size_t i;
+	struct lib *l;
+
+	if ((nused + 1) * 2 > nslots)
+		grow_slots();
+	i = slot_of(lib, addr);
+	if (slots[i].lib != UINT32_MAX)
+		return;
+	l = &libs[lib];
+	if (l->naddrs >= UINT32_MAX)
+		errx(1, "too many distinct addresses");
+	xgrow(&l->addrs, &l->capaddrs, l->naddrs + 1, sizeof(*l->addrs));
+	slots[i].lib = lib;
+	slots[i].addr = addr;
+	slots[i].idx = (uint32_t)l->naddrs;
+	l->addrs[l->naddrs++] = addr;
+	nused++;
+}
+
+/*
+ * Is f[0..n) an address frame "LIB!0xHEX"?  Sets the length of LIB and
+ * the address.
+ */
+static int
+addr_frame(const char *f, size_t n, size_t *liblen, uint64_t *addr)
+{
+	const char *bang = memchr(f, '!', n);
+	const char *h;
+	size_t m;
+	uint64_t v = 0;
+
+	if (bang == NULL || bang == f)
+		return 0;
+	h = bang + 1;
+	m = (size_t)(f + n - h);
+	if (m < 3 || m > 18 || h[0] != '0' || h[1] != 'x')
+		return 0;
+	for (size_t i = 2; i < m; i++) {
+		int c = (unsigned char)h[i], d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			return 0;
+		v = v << 4 | (uint64_t)d;
+	}
+	*liblen = (size_t)(bang - f);
+	*addr = v;
+	return 1;
+}
+
+/* Does the library named s[0..n) take part in this run? */
+static int
+wanted(const char *s, size_t n)
+{
+	if (opt_mixed || target == NULL)
+		return 1;
+	return strlen(target) == n && memcmp(target, s, n) == 0;
+}
+
+static uint64_t lineno;
+static int64_t addr_frames_total;
+
+static void
+note_frame(const char *f, size_t n, int64_t weight)
+{
+	size_t ll;
+	uint64_t addr;
+	uint32_t id;
+
+	if (!addr_frame(f, n, &ll, &addr))
+		return;
+	addr_frames_total++;
+	if (!wanted(f, ll))
+		return;
+	id = lib_get(f, ll);
+	if (libs[id].stamp != lineno) {
+		libs[id].stamp = lineno;
+		libs[id].weight += weight;
+	}
+	addr_add(id, addr);
+}
+
+/* The kind of a data line, and where its frames are. */
+enum lkind { K_OTHER, K_SAMPLE, K_AGG, K_FOLD };
+
+struct parsed {
+	enum lkind kind;
+	struct field f[SAMPLE_NFIELDS];
+	const char *stack;	/* the frames */
+	size_t	 stack_len;
+	int64_t	 weight;
+};
+
+static void
+classify(const char *line, size_t len, struct parsed *p)
+{
+	size_t n = split_tabs(line, len, p->f, SAMPLE_NFIELDS);
+	const char *sp;
+
+	p->kind = K_OTHER;
+	p->weight = 1;
+	if (n == SAMPLE_NFIELDS) {
+		p->kind = K_SAMPLE;
+		p->stack = p->f[F_STACK].s;
+		p->stack_len = p->f[F_STACK].len;
+		if (parse_i64(p->f[F_WEIGHT].s, p->f[F_WEIGHT].len,
+		    &p->weight) == -1)
+			p->weight = 1;
+	} else if (n == AGG_NFIELDS) {
+		p->kind = K_AGG;
+		p->stack = p->f[A_FRAME].s;
+		p->stack_len = p->f[A_FRAME].len;
+		if (parse_i64(p->f[A_SELF].s, p->f[A_SELF].len,
+		    &p->weight) == -1)
+			p->weight = 0;
+	} else if (n == 1 && len > 2) {
+		/* Folded: "frame;frame;frame COUNT". */
+		for (sp = line + len; sp > line && sp[-1] != ' '; sp--)
+			;
+		if (sp <= line + 1 || sp == line + len ||
+		    parse_i64(sp, (size_t)(line + len - sp), &p->weight) == -1)
+			return;
+		p->kind = K_FOLD;
+		p->stack = line;
+		p->stack_len = (size_t)(sp - 1 - line);
+	}
+}
+
+/* The end of the frame at s: escaped ';' do not count, except in folded. */
+static const char *
+next_end(const char *s, const char *end, enum lkind k)
+{
+	const char *p;
+
+	if (k != K_FOLD)
+		return frame_end(s, end);
+	p = memchr(s, ';', (size_t)(end - s));
+	return p != NULL ? p : end;
+}
+
+static void
+scan_line(const char *line, size_t len)
+{
+	struct parsed p;
+	const char *s, *end, *e;
+
+	lineno++;
+	if (len > 0 && line[0] == '#') {
+		if (len > 5 && memcmp(line, "#lib\t", 5) == 0)
+			lib_header(line, len);
+		return;
+	}
+	classify(line, len, &p);
+	if (p.kind == K_OTHER)
+		return;
+	s = p.stack;
+	end = p.stack + p.stack_len;
+	if (p.kind == K_AGG) {
+		note_frame(s, p.stack_len, p.weight);
+		return;
+	}
+	for (; s < end; s = e + 1) {
+		e = next_end(s, end, p.kind);
+		note_frame(s, (size_t)(e - s), p.weight);
+		if (e == end)
+			break;
+	}
+}
+
+/* ---- Finding and checking binaries ---- */
+
+static int
+is_file(const char *p)
+{
+	struct stat st;
+
+	return p[0] != '\0' && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The breakpad id of an image id (ELF: GUID byte order; Mach-O: UUID). */
+static void
+breakpad_of(const struct sym_image *im, char *out, size_t sz)
+{
+	const char *id = im->id;
+	static const int elf_order[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10,
+	    11, 12, 13, 14, 15 };
+
+	out[0] = '\0';
+	if (strlen(id) < 32 || sz < 34)
+		return;
+	for (int i = 0; i < 16; i++) {
+		int b = im->kind == SYMK_ELF ? elf_order[i] : i;
+
+		out[2 * i] = id[2 * b];
+		out[2 * i + 1] = id[2 * b + 1];
+	}
+	out[32] = '0';
+	out[33] = '\0';
+}
+
+/*
+ * Does the image belong to the library?  1 yes (or nothing to compare),
+ * 0 no.
+ */
+static int
+identity_ok(const struct lib *l, const struct sym_image *im)
+{
+	char bp[40];
+
+	if (im->id[0] == '\0')
+		return 1;
+	if (l->code_id[0] != '\0')
+		return sym_id_match(im->id, l->code_id);
+	if (l->breakpad_id[0] != '\0') {
+		breakpad_of(im, bp, sizeof(bp));
+		return bp[0] == '\0' || sym_id_match(bp, l->breakpad_id);
+	}
+	return 1;
+}
+
+struct cands {
+	char	**v;
+	size_t	 n, cap;
+};
+
+static void
+cand_add(struct cands *c, const char *p)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (strcmp(c->v[i], p) == 0)
+			return;
+	xgrow(&c->v, &c->cap, c->n + 1, sizeof(*c->v));
+	c->v[c->n++] = xstrdup(p);
+}
+
+static void
+cand_join(struct cands *c, const char *dir, const char *name)
+{
+	struct buf b = { 0 };
+
+	if (name[0] == '\0' || strchr(name, '/') != NULL ||
+	    strcmp(name, "..") == 0 || strcmp(name, ".") == 0)
+		return;
+	buf_printf(&b, "%s/%s", dir, name);
+	cand_add(c, b.s);
+	buf_reset(&b);
+	/* A dSYM bundle in the directory (the binary may be absent). */
+	buf_printf(&b, "%s/%s.dSYM/Contents/Resources/DWARF/%s", dir, name,
+	    name);
+	cand_add(c, b.s);
+	buf_free(&b);
+}
+
+/* The files that may hold library l, best first. */
+static void
+candidates(const struct lib *l, struct cands *c)
+{
+	char *uname = unesc_dup(l->name, l->name_len);
+
+	for (size_t i = 0; i < nmap; i++) {
+		const char *eq = strchr(opt_map[i], '=');
+
+		if ((size_t)(eq - opt_map[i]) == strlen(uname) &&
+		    memcmp(opt_map[i], uname, strlen(uname)) == 0)
+			cand_add(c, eq + 1);
+	}
+	if (opt_binary != NULL && strcmp(uname, target) == 0)
+		cand_add(c, opt_binary);
+	if (opt_mixed) {
+		if (l->path[0] == '/')
+			cand_add(c, l->path);
+		if (l->debug_path[0] == '/')
+			cand_add(c, l->debug_path);
+		for (size_t i = 0; i < nsearch; i++) {
+			cand_join(c, opt_search[i], uname);
+			cand_join(c, opt_search[i], l->debug_name);
+			cand_join(c, opt_search[i], base_name(l->path));
+		}
+	}
+	free(uname);
+}
+
+/* ---- Running the symbolizers ---- */
+
+static char prog_path[4096];
+static char llvm_path[4096], a2l_path[4096], atos_path[4096];
+static int have_llvm = -1, have_a2l = -1, have_atos = -1;
+static int warned_missing;
+
+static int
+find_llvm(void)
+{
+	static const char *v[] = { "llvm-symbolizer", "llvm-symbolizer-19",
+	    "llvm-symbolizer-18", "llvm-symbolizer-17", "llvm-symbolizer-16",
+	    "llvm-symbolizer-15", "llvm-symbolizer-14", "llvm-symbolizer-13" };
+
+	if (have_llvm == -1) {
+		have_llvm = 0;
+		for (size_t i = 0; i < SP_NELEM(v) && !have_llvm; i++)
+			have_llvm = sym_which(v[i], llvm_path,
+			    sizeof(llvm_path)) == 0;
+	}
+	return have_llvm;
+}
+
+static int
+find_prog(const char *name, char *path, size_t sz, int *have)
+{
+	if (*have == -1)
+		*have = sym_which(name, path, sz) == 0;
+	return *have;
+}
+
+static void
+missing(const char *msg)
+{
+	if (!warned_missing)
+		warnx("%s", msg);
+	warned_missing = 1;
+	status = 1;
+}
+
+/*
+ * The backend and program for an image of this kind; SYMB_NONE (after a
+ * message) when none is installed.
+ */
+static enum sym_backend
+choose_backend(enum sym_kind kind, const char **prog)
+{
+	enum sym_backend b = opt_backend;
+
+	if (opt_symbolizer != NULL) {
+		if (sym_which(opt_symbolizer, prog_path, sizeof(prog_path))
+		    == -1) {
+			struct buf m = { 0 };
+
+			buf_printf(&m, "%s: symbolizer not found",
+			    opt_symbolizer);
+			missing(m.s);
+			buf_free(&m);
+			return SYMB_NONE;
+		}
+		*prog = prog_path;
+		if (b == SYMB_NONE) {
+			const char *bn = base_name(opt_symbolizer);
+
+			b = strstr(bn, "addr2line") != NULL ? SYMB_ADDR2LINE :
+			    strstr(bn, "atos") != NULL ? SYMB_ATOS : SYMB_LLVM;
+		}
+		return b;
+	}
+	switch (b) {
+	case SYMB_LLVM:
+		if (find_llvm()) {
+			*prog = llvm_path;
+			return b;
+		}
+		missing("llvm-symbolizer not found: install llvm "
+		    "(apt-get install llvm)");
+		return SYMB_NONE;
+	case SYMB_ADDR2LINE:
+		if (find_prog("addr2line", a2l_path, sizeof(a2l_path),
+		    &have_a2l)) {
+			*prog = a2l_path;
+			return b;
+		}
+		missing("addr2line not found: install binutils "
+		    "(apt-get install binutils)");
+		return SYMB_NONE;
+	case SYMB_ATOS:
+		if (find_prog("atos", atos_path, sizeof(atos_path),
+		    &have_atos)) {
+			*prog = atos_path;
+			return b;
+		}
+		missing("atos not found: it comes with Xcode's command line "
+		    "tools (macOS)");
+		return SYMB_NONE;
+	default:
+		break;
+	}
+	if (find_llvm()) {
+		*prog = llvm_path;
+		return SYMB_LLVM;
+	}
+	if (kind == SYMK_ELF && find_prog("addr2line", a2l_path,
+	    sizeof(a2l_path), &have_a2l)) {
+		*prog = a2l_path;
+		return SYMB_ADDR2LINE;
+	}
+	if (kind == SYMK_MACHO && find_prog("atos", atos_path,
+	    sizeof(atos_path), &have_atos)) {
+		*prog = atos_path;
+		return SYMB_ATOS;
+	}
+	missing("llvm-symbolizer not found: install llvm (apt-get install "
+	    "llvm) or binutils for addr2line");
+	return SYMB_NONE;
+}
+
+static void
+lib_alloc_reps(struct lib *l)
+{
+	for (int m = 0; m < M_N; m++) {
+		l->rep[m] = xreallocarray(NULL, l->naddrs, sizeof(size_t));
+		l->replen[m] = xcalloc(l->naddrs, sizeof(uint32_t));
+		for (size_t i = 0; i < l->naddrs; i++)
+			l->rep[m][i] = SIZE_MAX;
+	}
+}
+
+static void
+count_resolved(struct lib *l)
+{
+	l->resolved = 0;
+	for (size_t i = 0; i < l->naddrs; i++)
+		if (l->res.nframes[i] > 0)
+			l->resolved++;
+}
+
+static void
+resolve_syms(struct lib *l, const struct sym_syms *sy)
+{
+	char *uname = unesc_dup(l->name, l->name_len);
+	int e = sym_syms_find(sy, l->debug_name[0] ? l->debug_name : uname,
+	    l->code_id, l->breakpad_id);
+	double t0 = now();
+
+	free(uname);
+	if (e < 0) {
+		l->state = L_NOTFOUND;
+		return;
+	}
+	sym_syms_resolve(sy, e, l->addrs, l->naddrs, &l->res);
+	l->via = "syms";
+	l->file = xstrdup(opt_syms);
+	l->state = L_DONE;
+	lib_alloc_reps(l);
+	count_resolved(l);
+	l->secs = now() - t0;
+}
+
+static void
+resolve_lib(struct lib *l)
+{
+	struct cands c = { 0 };
+	struct sym_image im, first_bad;
+	struct sym_job job;
+	struct buf msg = { 0 }, wmsg = { 0 };
+	char dbg[4096], *bad_path = NULL;
+	const char *why = NULL, *use = NULL, *prog = NULL;
+	size_t i;
+	double t0;
+
+	candidates(l, &c);
+	for (i = 0; i < c.n; i++) {
+		if (!is_file(c.v[i]))
+			continue;
+		if (sym_image_read(c.v[i], l->arch, &im, &why) == -1) {
+			warnx("%s: %s", c.v[i], why);
+			l->state = L_FAILED;
+			status = 1;
+			continue;
+		}
+		if (identity_ok(l, &im)) {
+			use = c.v[i];
+			break;
+		}
+		if (bad_path == NULL) {
+			bad_path = c.v[i];
+			first_bad = im;
+		}
+	}
+	if (use == NULL && bad_path != NULL) {
+		if (!opt_force) {
+			warnx("%.*s: %s does not match the profile: build id %s, "
+			    "expected %s (--force to use it anyway)",
+			    (int)l->name_len, l->name, bad_path, first_bad.id,
+			    l->code_id[0] ? l->code_id : l->breakpad_id);
+			l->state = L_MISMATCH;
+			status = 1;
+			goto out;
+		}
+		use = bad_path;
+		im = first_bad;
+	}
+	if (use == NULL) {
+		if (l->state != L_FAILED) {
+			l->state = L_NOTFOUND;
+			if (!opt_mixed) {
+				/* The file named by --binary (or --map). */
+				warnx("%s: %s", c.n ? c.v[0] : l->name,
+				    c.n ? "no such file" :
+				    "no file for this library");
+				status = 1;
+			}
+		}
+		goto out;
+	}
+	if (sym_find_debug(use, &im, NULL, dbg, sizeof(dbg)) == 0)
+		l->file = xstrdup(dbg);
+	else
+		l->file = xstrdup(use);
+	job.backend = choose_backend(im.kind, &prog);
+	if (job.backend == SYMB_NONE) {
+		l->state = L_FAILED;
+		goto out;
+	}
+	job.prog = prog;
+	job.bin = l->file;
+	job.arch = NULL;
+	if (job.backend == SYMB_ATOS)
+		job.arch = im.arch[0] ? im.arch : l->arch;
+	else if (im.kind == SYMK_MACHO && im.fat)
+		job.arch = im.arch;
+	job.base = opt_has_base ? opt_base : im.base;
+	job.inlines = 1;
+	l->via = sym_backend_name(job.backend);
+	t0 = now();
+	if (sym_backend_run(&job, l->addrs, l->naddrs, &l->res, &msg,
+	    &wmsg) == -1) {
+		warnx("%.*s: %s", (int)l->name_len, l->name, msg.s);
+		status = 1;
+		l->state = L_PARTIAL;
+	} else {
+		if (wmsg.len > 0)
+			warnx("%.*s: %s: %s", (int)l->name_len, l->name,
+			    l->via, wmsg.s);
+		l->state = L_DONE;
+	}
+	l->secs = now() - t0;
+	lib_alloc_reps(l);
+	count_resolved(l);
+out:
+	for (i = 0; i < c.n; i++)
+		free(c.v[i]);
+	free(c.v);
+	buf_free(&msg);
+	buf_free(&wmsg);
+}
+
+/* ---- Writing ---- */
+
+/*
+ * The replacement text of address idx of library l, built once: the
+ * frames outermost first, inlined ones marked; or NULL when unresolved.
+ */
+static const char *
+replacement(struct lib *l, uint32_t idx, enum rmode m, size_t *len)
+{
+	struct buf one = { 0 };
+	uint32_t n;
+	size_t first;
+
+	if (l->rep[m] == NULL || (n = l->res.nframes[idx]) == 0)
+		return NULL;
+	if (l->rep[m][idx] != SIZE_MAX) {
+		*len = l->replen[m][idx];
+		return reps.s + l->rep[m][idx];
+	}
+	if (m == M_AGG || opt_noinline)
+		n = 1;
+	first = l->res.first[idx];
+	l->rep[m][idx] = reps.len;
+	for (uint32_t k = 0; k < n; k++) {
+		const struct sym_frame *f = &l->res.frames[first + k];
+		const char *name = symr_str(&l->res, f->name);
+		size_t nl = f->name_len;
+
+		if (!opt_keep_hash)
+			nl = sym_drop_rust_hash(name, nl);
+		buf_reset(&one);
+		buf_add(&one, l->name, l->name_len);
+		buf_addc(&one, '!');
+		esc_append(&one, name, nl);
+		if (opt_lines && f->file_len > 0) {
+			struct buf loc = { 0 };
+
+			buf_printf(&loc, " @ %s:%" PRIu32,
+			    symr_str(&l->res, f->file), f->line);
+			esc_append(&one, loc.s, loc.len);
+			buf_free(&loc);
+		}
+		if (k > 0)
+			buf_adds(&one, " (inlined)");
+		if (k > 0)
+			buf_addc(&reps, ';');
+		if (m == M_FOLD)
+			fold_append(&reps, one.s, one.len);
+		else
+			buf_add(&reps, one.s, one.len);
+	}
+	buf_free(&one);
+	if (reps.len - l->rep[m][idx] > UINT32_MAX)
+		errx(1, "symbol name too long");
+	l->replen[m][idx] = (uint32_t)(reps.len - l->rep[m][idx]);
+	*len = l->replen[m][idx];
+	return reps.s + l->rep[m][idx];
+}
+
+static void
+put_frame(struct buf *out, const char *f, size_t n, enum rmode m)
+{
+	size_t ll, rl;
+	uint64_t addr;
+	int64_t id;
+	const char *r;
+	struct slot *s;
+
+	if (!addr_frame(f, n, &ll, &addr) || nslots == 0 ||
+	    (id = st_find(libnames, f, ll)) < 0)
+		goto copy;
+	s = &slots[slot_of((uint32_t)id, addr)];
+	if (s->lib == UINT32_MAX ||
+	    (r = replacement(&libs[id], s->idx, m, &rl)) == NULL)
+		goto copy;
+	buf_add(out, r, rl);
+	return;
+copy:
+	buf_add(out, f, n);
+}
+
+static void
+put_stack(struct buf *out, const struct parsed *p, enum rmode m)
+{
+	const char *s = p->stack, *end = p->stack + p->stack_len, *e;
+
+	for (; s < end; s = e + 1) {
+		e = next_end(s, end, p->kind);
+		put_frame(out, s, (size_t)(e - s), m);
+		if (e == end)
+			break;
+		buf_addc(out, ';');
+	}
+}
+
+static void
+put_headers(struct buf *out)
+{
+	for (size_t i = 0; i < nlibs; i++) {
+		struct lib *l = &libs[i];
+		const char *what;
+
+		if (l->naddrs == 0 || l->state == L_SKIP)
+			continue;
+		switch (l->state) {
+		case L_NOTFOUND: what = "not-found"; break;
+		case L_MISMATCH: what = "mismatch"; break;
+		case L_FAILED: what = "failed"; break;
+		default: what = l->via; break;
+		}
+		buf_adds(out, "#symbolized\t");
+		buf_add(out, l->name, l->name_len);
+		buf_addc(out, '\t');
+		if (l->file != NULL)
+			esc_append(out, l->file, strlen(l->file));
+		buf_printf(out, "\t%s\t%zu/%zu\n", what, l->resolved,
+		    l->naddrs);
+	}
+}
+
+static void
+flush_out(struct buf *out)
+{
+	if (out->len > 0 && fwrite(out->s, 1, out->len, stdout) != out->len)
+		check_stdout();
+	buf_reset(out);
+	check_stdout();
+}
+
+static void
+replay(const char *data, size_t len)
+{
+	const char *p = data, *end = data + len;
+	struct buf out = { 0 };
+	int headers = 0, inserted = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)(nl - p);
+		struct parsed pa;
+
+		if (n > 0 && p[0] == '#') {
+			if (!inserted && n >= 8 && memcmp(p, "#columns", 8) == 0) {
+				put_headers(&out);
+				inserted = 1;
+			}
+			headers = 1;
+			buf_add(&out, p, n + 1);
+			goto next;
+		}
+		if (!inserted && headers) {
+			put_headers(&out);
+			inserted = 1;
+		}
+		classify(p, n, &pa);
+		switch (pa.kind) {
+		case K_SAMPLE:
+			buf_add(&out, p, (size_t)(pa.stack - p));
+			put_stack(&out, &pa, M_STACK);
+			buf_addc(&out, '\n');
+			break;
+		case K_AGG:
+			buf_add(&out, p, (size_t)(pa.stack - p));
+			put_frame(&out, pa.stack, pa.stack_len, M_AGG);
+			buf_addc(&out, '\n');
+			break;
+		case K_FOLD:
+			put_stack(&out, &pa, M_FOLD);
+			buf_add(&out, pa.stack + pa.stack_len,
+			    (size_t)(nl + 1 - pa.stack - pa.stack_len));
+			break;
+		default:
+			buf_add(&out, p, n + 1);
+			break;
+		}
+next:
+		if (out.len >= (1u << 20))
+			flush_out(&out);
+		p = nl + 1;
+	}
+	if (!inserted && headers)
+		put_headers(&out);
+	flush_out(&out);
+	buf_free(&out);
+}
+
+static void
+summary(void)
+{
+	for (size_t i = 0; i < nlibs; i++) {
+		struct lib *l = &libs[i];
+
+		if (l->naddrs == 0)
+			continue;
+		if (l->state == L_NOTFOUND && opt_mixed)
+			warnx("%.*s: not found (%" PRId64 " samples)",
+			    (int)l->name_len, l->name, l->weight);
+		if (opt_quiet || (l->state != L_DONE && l->state != L_PARTIAL))
+			continue;
+		fprintf(stderr, "sp-symbolize: %.*s: %zu/%zu addresses "
+		    "resolved in %.3f s (%s, %s)\n", (int)l->name_len, l->name,
+		    l->resolved, l->naddrs, l->secs, l->via, l->file);
+	}
+}
+
+static void
+add_opt(char ***v, size_t *n, const char *s)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = (char *)s;
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { O_BACKEND = 256, O_BASE, O_FORCE, O_IMAGE, O_KEEP_HASH, O_MAP,
+	    O_NO_INLINE, O_SEARCH, O_SYMBOLIZER, O_SYMS };
+	static const struct option longopts[] = {
+		{ "backend", required_argument, NULL, O_BACKEND },
+		{ "base", required_argument, NULL, O_BASE },
+		{ "binary", required_argument, NULL, 'b' },
+		{ "force", no_argument, NULL, O_FORCE },
+		{ "help", no_argument, NULL, 'h' },
+		{ "image", required_argument, NULL, O_IMAGE },
+		{ "keep-hash", no_argument, NULL, O_KEEP_HASH },
+		{ "lines", no_argument, NULL, 'l' },
+		{ "map", required_argument, NULL, O_MAP },
+		{ "mixed", no_argument, NULL, 'm' },
+		{ "no-inline", no_argument, NULL, O_NO_INLINE },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "search", required_argument, NULL, O_SEARCH },
+		{ "symbolizer", required_argument, NULL, O_SYMBOLIZER },
+		{ "syms", required_argument, NULL, O_SYMS },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct buf data = { 0 };
+	struct sym_syms *sy = NULL;
+	char *nofiles[] = { "-", NULL };
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "b:hlmq", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			opt_binary = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			finish_stdout();
+			return 0;
+		case 'l':
+			opt_lines = 1;
+			break;
+		case 'm':
+			opt_mixed = 1;
+			break;
+		case 'q':
+			opt_quiet = 1;
+			break;
+		case O_BACKEND:
+			if ((opt_backend = sym_backend_parse(optarg)) ==
+			    SYMB_NONE)
+				errx(1, "%s: unknown backend (llvm-symbolizer, "
+				    "addr2line or atos)", optarg);
+			break;
+		case O_BASE:
+			if (parse_u64(optarg, strlen(optarg), &opt_base) == -1)
+				errx(1, "%s: invalid base address", optarg);
+			opt_has_base = 1;
+			break;
+		case O_FORCE:
+			opt_force = 1;
+			break;
+		case O_IMAGE:
+			opt_image = optarg;
+			break;
+		case O_KEEP_HASH:
+			opt_keep_hash = 1;
+			break;
+		case O_MAP:
+			if (strchr(optarg, '=') == NULL || optarg[0] == '=')
+				errx(1, "%s: --map wants NAME=PATH", optarg);
+			add_opt(&opt_map, &nmap, optarg);
+			break;
+		case O_NO_INLINE:
+			opt_noinline = 1;
+			break;
+		case O_SEARCH:
+			add_opt(&opt_search, &nsearch, optarg);
+			break;
+		case O_SYMBOLIZER:
+			opt_symbolizer = optarg;
+			break;
+		case O_SYMS:
+			opt_syms = optarg;
+			break;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (opt_image != NULL && opt_binary == NULL && opt_syms == NULL) {
+		warnx("--image needs --binary or --syms");
+		usage(stderr);
+		return 1;
+	}
+	if (opt_binary != NULL)
+		target = opt_image != NULL ? opt_image : base_name(opt_binary);
+	else if (opt_syms != NULL)
+		target = opt_image;
+	if (opt_binary == NULL && opt_syms == NULL)
+		opt_mixed = 1;
+	if (argc == 0)
+		argv = nofiles;
+
+	/* Our children's pipes must not kill us; stdout's EPIPE is checked. */
+	signal(SIGPIPE, SIG_IGN);
+	if (opt_syms != NULL && (sy = sym_syms_load(opt_syms)) == NULL)
+		return 1;
+	libnames = st_new();
+	for (; *argv != NULL; argv++) {
+		struct lreader *lr = lr_open(*argv);
+		long long n;
+		char *line;
+
+		if (lr == NULL)
+			return 1;
+		while ((n = lr_next(lr, &line)) >= 0) {
+			scan_line(line, (size_t)n);
+			buf_add(&data, line, (size_t)n);
+			buf_addc(&data, '\n');
+		}
+		lr_close(lr);
+		if (n == -2)
+			return 1;
+	}
+	for (size_t i = 0; i < nlibs; i++) {
+		if (libs[i].naddrs == 0)
+			continue;
+		if (sy != NULL)
+			resolve_syms(&libs[i], sy);
+		else
+			resolve_lib(&libs[i]);
+	}
+	if (target != NULL && !opt_mixed && st_find(libnames, target,
+	    strlen(target)) < 0)
+		warnx("%s: no address frames of this library in the input%s",
+		    target, addr_frames_total > 0 ?
+		    " (--image names the library)" : "");
+	replay(data.s ? data.s : "", data.len);
+	summary();
+	sym_syms_free(sy);
+	buf_free(&data);
+	finish_stdout();
+	return status;
+}
