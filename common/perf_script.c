@@ -112,6 +112,8 @@ struct ps {
 	size_t	 nfr, frcap;
 	struct buf arena;
 	struct buf stack;
+	struct buf tidy;
+	int	 java;		/* the thread's comm starts with "java" */
 
 	/* Lines we skipped. */
 	uint64_t weird, weird_line;
@@ -598,6 +600,123 @@ add_frame(struct ps *ps, const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * --tidy: the name clean-ups of inferno's and FlameGraph's collapsers, for
+ * output that matches theirs.  Rust legacy symbols that perf demangled only
+ * in part lose their hash and their $..$ escapes
+ * ("a..b$LT$T$GT$::f::h0123456789abcdef" -> "a::b<T>::f"); argument lists
+ * go ("f(int) const" -> "f"), except Go's "pkg.(*T).m" and C++'s
+ * "(anonymous namespace)" and parentheses inside <>, {} or []; Java class
+ * names lose their 'L' in processes called java*.
+ */
+static const char *const rust_esc[][2] = {
+	{ "$SP$", "@" }, { "$BP$", "*" }, { "$RF$", "&" }, { "$LT$", "<" },
+	{ "$GT$", ">" }, { "$LP$", "(" }, { "$RP$", ")" }, { "$C$", "," },
+	{ "$u7e$", "~" }, { "$u20$", " " }, { "$u27$", "'" }, { "$u3d$", "=" },
+	{ "$u5b$", "[" }, { "$u5d$", "]" }, { "$u7b$", "{" }, { "$u7d$", "}" },
+	{ "$u3b$", ";" }, { "$u2b$", "+" }, { "$u21$", "!" }, { "$u22$", "\"" },
+};
+
+static int
+rust_fix(const char *s, size_t n, struct buf *out)
+{
+	size_t i;
+
+	if (n < 17 || s[n - 17] != 'h')
+		return 0;
+	for (i = n - 16; i < n; i++)
+		if (hexval(s[i]) < 0)
+			return 0;
+	n -= 17;
+	if (n >= 2 && s[n - 2] == ':' && s[n - 1] == ':')
+		n -= 2;
+	i = n >= 2 && s[0] == '_' && s[1] == '$' ? 1 : 0;
+	buf_reset(out);
+	while (i < n) {
+		if (s[i] == '.') {
+			if (i + 1 < n && s[i + 1] == '.') {
+				buf_add(out, "::", 2);
+				i += 2;
+			} else {
+				buf_addc(out, '.');
+				i++;
+			}
+		} else if (s[i] == '$') {
+			size_t k;
+
+			for (k = 0; k < SP_NELEM(rust_esc); k++) {
+				size_t el = strlen(rust_esc[k][0]);
+
+				if (n - i >= el &&
+				    memcmp(s + i, rust_esc[k][0], el) == 0) {
+					buf_adds(out, rust_esc[k][1]);
+					i += el;
+					break;
+				}
+			}
+			if (k == SP_NELEM(rust_esc)) {
+				buf_add(out, s + i, n - i);
+				break;
+			}
+		} else {
+			size_t k = i;
+
+			while (k < n && s[k] != '$' && s[k] != '.')
+				k++;
+			buf_add(out, s + i, k - i);
+			i = k;
+		}
+	}
+	return 1;
+}
+
+/* The length of s[0..n) without its argument list. */
+static size_t
+tidy_args(const char *s, size_t n)
+{
+	long depth = 0;
+	size_t after_dot = (size_t)-1;
+
+	for (size_t i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '<': case '{': case '[':
+			depth++;
+			break;
+		case '>': case '}': case ']': case ')':
+			depth--;
+			break;
+		case '(':
+			if (depth == 0 && after_dot != i && !(n - i >= 21 &&
+			    memcmp(s + i, "(anonymous namespace)", 21) == 0))
+				return i;
+			depth++;
+			break;
+		case '.':
+			after_dot = i + 1;
+			break;
+		}
+	}
+	return n;
+}
+
+/* Append the symbol s[0..n), tidied when asked, escaped. */
+static void
+add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
+{
+	if (ps->o->tidy) {
+		if (rust_fix(s, n, &ps->tidy)) {
+			s = ps->tidy.s;
+			n = ps->tidy.len;
+		}
+		n = tidy_args(s, n);
+		if (ps->java && n > 0 && s[0] == 'L' && memchr(s, '/', n)) {
+			s++;
+			n--;
+		}
+	}
+	esc_append(b, s, n);
+}
+
 static void
 add_hex(struct buf *b, uint64_t v)
 {
@@ -680,11 +799,12 @@ join_stack(struct ps *ps)
 				esc_append(b, p + d->base, n - d->base);
 				buf_addc(b, '!');
 			}
-			esc_append(b, sym, f->symlen);
-			if (inl && !o->annotate)
+			add_symbol(ps, b, sym, f->symlen);
+			if (inl && !o->annotate && !(o->tidy && f->jit_inl))
 				buf_add(b, " (inlined)", 10);
 		}
-		if (o->annotate) {
+		/* inferno marks perf-map-agent's inlining with _[i] always. */
+		if (o->annotate || (o->tidy && f->jit_inl)) {
 			if (inl)
 				buf_add(b, "_[i]", 4);
 			else if (d != NULL && d->kernel)
@@ -860,6 +980,7 @@ begin_record(struct ps *ps, const struct evline *e)
 	ps->time_ms = e->has_time ? (double)(e->time_ns - ps->t0) / 1e6 : 0;
 	ps->period = e->period;
 	ps->has_period = e->has_period;
+	ps->java = e->commlen >= 4 && memcmp(e->comm, "java", 4) == 0;
 	if (!event_ok(ps, ev, evlen)) {
 		ps->skip = 1;
 		ps->skipped++;
@@ -1068,6 +1189,7 @@ out:
 	free(ps.event);
 	buf_free(&ps.arena);
 	buf_free(&ps.stack);
+	buf_free(&ps.tidy);
 	buf_free(&ps.key);
 	buf_free(&ps.process);
 	return rc;

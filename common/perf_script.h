@@ -12,6 +12,7 @@ struct perf_opts {
 	int	 annotate;	/* --annotate: _[k] _[j] _[i] name suffixes */
 	int	 unknown_dso;	/* --unknown-dso: unknown symbol -> [dso] */
 	const char *event;	/* --event: keep this event (NULL: the first) */
+	int	 tidy;		/* --tidy: inferno's name tidying (see .c) */
 };
 
 /* Does this look like `perf script` output (first bytes of the input)? */
