@@ -56,6 +56,7 @@ struct pframe {
 /* What we know about a dso path. */
 struct dso {
 	size_t	 base;		/* offset of the file name in the path */
+	size_t	 pre, prelen;	/* "name!" escaped, in ps->prefixes */
 	unsigned kernel:1, jit:1, announced:1, pseudo:1;
 };
 
@@ -87,6 +88,7 @@ struct ps {
 	struct strtab *dsos;
 	struct dso *dso;
 	size_t	 dcap;
+	struct buf prefixes;
 	int32_t	 last_dso;	/* a one-entry cache of the dso lookup */
 
 	/* The event chosen (the first one seen, or --event). */
@@ -506,6 +508,10 @@ dso_id(struct ps *ps, const char *s, size_t n)
 	    (has_prefix(p + base, n - base, "jitted-") &&
 	    has_suffix(p, n, ".so"));
 	d->pseudo = n == 0 || p[0] == '[';
+	d->pre = ps->prefixes.len;
+	esc_append(&ps->prefixes, p + base, n - base);
+	buf_addc(&ps->prefixes, '!');
+	d->prelen = ps->prefixes.len - d->pre;
 	return (int32_t)id;
 }
 
@@ -699,6 +705,11 @@ tidy_args(const char *s, size_t n)
 	return n;
 }
 
+/* The bytes that esc_append() escapes. */
+static const unsigned char special[256] = {
+	['\\'] = 1, ['\t'] = 1, ['\n'] = 1, [';'] = 1,
+};
+
 /* Append the symbol s[0..n), tidied when asked, escaped. */
 static void
 add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
@@ -714,7 +725,13 @@ add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
 			n--;
 		}
 	}
-	esc_append(b, s, n);
+	/* Most names need no escape: check with a table, copy at once. */
+	for (size_t i = 0; i < n; i++)
+		if (special[(unsigned char)s[i]]) {
+			esc_append(b, s, n);
+			return;
+		}
+	buf_add(b, s, n);
 }
 
 static void
@@ -791,13 +808,9 @@ join_stack(struct ps *ps)
 				buf_add(b, "[unknown]", 9);
 		} else {
 			if (d != NULL) {
-				size_t n;
-				const char *p = st_str(ps->dsos, (uint32_t)lib,
-				    &n);
-
-				announce(ps, lib);
-				esc_append(b, p + d->base, n - d->base);
-				buf_addc(b, '!');
+				if (!d->announced)
+					announce(ps, lib);
+				buf_add(b, ps->prefixes.s + d->pre, d->prelen);
 			}
 			add_symbol(ps, b, sym, f->symlen);
 			if (inl && !o->annotate && !(o->tidy && f->jit_inl))
@@ -1190,6 +1203,7 @@ out:
 	buf_free(&ps.arena);
 	buf_free(&ps.stack);
 	buf_free(&ps.tidy);
+	buf_free(&ps.prefixes);
 	buf_free(&ps.key);
 	buf_free(&ps.process);
 	return rc;
