@@ -2,15 +2,16 @@
  * sp-top: the hottest frames of an aggregate table (sp(5)), as an aligned
  * table for people, in the manner of pprof -top:
  *
- *	samples 1000 (3 with no stack), weight 1000, CPU 812.50 ms, from p.json
+ *	samples 1003 (3 with no stack), weight 1000, CPU 812.50 ms, from p.json
  *	percentages are of the total weight 1000; top 25 of 812 frames by self
- *	      SELF  SELF%   SUM%    TOTAL  TOTAL%  CPU-SELF CPU-TOTAL  NAME
- *	       500 50.00%  50.00%     900  90.00%    400.00    700.00  lib!f
+ *	SELF   SELF%    SUM% TOTAL  TOTAL% CPU-SELF CPU-TOTAL  NAME
+ *	 400  40.00%  40.00%   450  45.00%   300.00    350.00  lib!f
  *
  * The aggregate table is for machines; this output is not meant to be
  * parsed.  Long names are shortened to the terminal's width keeping their
- * informative end: generic arguments collapse to <…>, then leading path
- * segments are dropped (a::b::c::f becomes …::c::f).
+ * informative end: paths inside generic arguments are cut to their last
+ * segment, then leading path segments are dropped (a::b::c::f becomes
+ * …::c::f), then generic arguments collapse to <…>.
  */
 #include <sys/ioctl.h>
 
@@ -121,6 +122,12 @@ read_table(struct top *t, const char *path)
 				errx(1, "%s: a sample stream, not an aggregate "
 				    "table: pipe it through sp-aggregate",
 				    lr_name(lr));
+			else if (len >= 4 && memcmp(line, "#sp ", 4) == 0 &&
+			    !(len == strlen(SP_AGGREGATE_MAGIC) &&
+			    memcmp(line, SP_AGGREGATE_MAGIC, len) == 0))
+				errx(1, "%s:%" PRIu64 ": unsupported format: %.*s",
+				    lr_name(lr), lr_lineno(lr),
+				    (int)(len > 60 ? 60 : len), line);
 			continue;
 		}
 		if (split_tabs(line, len, f, SAMPLE_NFIELDS) == SAMPLE_NFIELDS)
@@ -283,44 +290,94 @@ path_tail(const char *s, size_t n, size_t avail)
 }
 
 /*
+ * Copy s to out with the path of every name inside brackets cut to its last
+ * segment: <alloc::vec::Vec<T> as core::fmt::Debug> becomes <Vec<T> as
+ * Debug>.
+ */
+static void
+strip_inner_paths(struct buf *out, const char *s, size_t n)
+{
+	int depth = 0;
+
+	for (size_t i = 0; i < n; ) {
+		if (depth > 0 && is_ident((unsigned char)s[i]) &&
+		    (i == 0 || !is_ident((unsigned char)s[i - 1]))) {
+			size_t j = i;
+
+			while (j < n && is_ident((unsigned char)s[j]))
+				j++;
+			if (j + 1 < n && s[j] == ':' && s[j + 1] == ':' &&
+			    j + 2 < n && s[j + 2] != ':') {
+				i = j + 2;	/* a path segment: drop it */
+				continue;
+			}
+			buf_add(out, s + i, j - i);
+			i = j;
+			continue;
+		}
+		if (s[i] == '<' || s[i] == '(' || s[i] == '[')
+			depth++;
+		else if ((s[i] == '>' && !(i > 0 && s[i - 1] == '-')) ||
+		    s[i] == ')' || s[i] == ']') {
+			if (depth > 0)
+				depth--;
+		}
+		buf_addc(out, s[i++]);
+	}
+}
+
+/*
  * Append the display form of name[0..n) (unescaped, no library) to out,
  * shortened to avail columns when avail > 0.
  */
 static void
 shorten(struct buf *out, const char *name, size_t n, size_t avail)
 {
-	struct buf g = { 0 };
-	size_t start;
+	struct buf st = { 0 }, g = { 0 };
+	const struct buf *cand[2];
+	size_t start = 0;
 
 	if (avail == 0 || cols(name, n) <= avail) {
 		buf_add(out, name, n);
 		return;
 	}
-	collapse_generics(&g, name, n);
-	if (cols(g.s, g.len) <= avail) {
-		buf_add(out, g.s, g.len);
-		buf_free(&g);
-		return;
+	/* Candidates, best first: inner paths cut, then generics collapsed. */
+	buf_grow(&st, n);
+	strip_inner_paths(&st, name, n);
+	buf_grow(&g, n);
+	collapse_generics(&g, st.s, st.len);
+	cand[0] = &st;
+	cand[1] = &g;
+	for (size_t c = 0; c < SP_NELEM(cand); c++) {
+		const struct buf *b = cand[c];
+
+		if (cols(b->s, b->len) <= avail) {
+			buf_add(out, b->s, b->len);
+			goto done;
+		}
+		start = path_tail(b->s, b->len, avail);
+		if (start > 0 && cols(b->s + start, b->len - start) + 3 <=
+		    avail) {
+			buf_adds(out, ELLIPSIS "::");
+			buf_add(out, b->s + start, b->len - start);
+			goto done;
+		}
 	}
-	start = path_tail(g.s, g.len, avail);
-	if (start > 0 && cols(g.s + start, g.len - start) + 3 <= avail) {
-		buf_adds(out, ELLIPSIS "::");
-		buf_add(out, g.s + start, g.len - start);
-	} else {
-		/* Even the last segment is too long: keep its end. */
-		const char *p = g.s + g.len;
+	/* Even the last segment is too long: keep its end. */
+	{
+		const char *end = g.s + g.len, *p = end;
 		size_t w = 0;
 
-		while (p > g.s + start && w + 1 < avail) {
+		while (p > g.s && w + 1 < avail) {
 			p--;
 			if (((unsigned char)*p & 0xc0) != 0x80)
 				w++;
 		}
-		while (p > g.s + start && ((unsigned char)*p & 0xc0) == 0x80)
-			p--;
 		buf_adds(out, ELLIPSIS);
-		buf_add(out, p, (size_t)(g.s + g.len - p));
+		buf_add(out, p, (size_t)(end - p));
 	}
+done:
+	buf_free(&st);
 	buf_free(&g);
 }
 
@@ -411,10 +468,14 @@ print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
 		const char *s = st_str(t->sources, (uint32_t)i, &len);
 		struct buf u = { 0 };
 
+		buf_grow(&u, len);
 		if (unesc_append(&u, s, len) == -1) {
 			buf_reset(&u);
 			buf_add(&u, s, len);
 		}
+		for (size_t j = 0; j < u.len; j++)
+			if ((unsigned char)u.s[j] < 0x20 || u.s[j] == 0x7f)
+				u.s[j] = ' ';
 		printf("%s", i == 0 ? ", from " : ", ");
 		fwrite(u.s, 1, u.len, stdout);
 		buf_free(&u);

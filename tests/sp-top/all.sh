@@ -1,0 +1,2 @@
+# 0 means every frame.
+sp-top -W 0 < "$T/rust.agg"

@@ -1,0 +1,1 @@
+sp-top -x < "$T/rust.agg"

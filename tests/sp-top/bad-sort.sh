@@ -1,0 +1,1 @@
+sp-top -s name < "$T/rust.agg"

@@ -1,0 +1,2 @@
+sp-top < "$T/rust.agg" > /dev/null || exit 1
+printf "#sp aggregate 2\n" | sp-top

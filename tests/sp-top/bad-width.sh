@@ -1,0 +1,1 @@
+sp-top -w 0 < "$T/rust.agg"

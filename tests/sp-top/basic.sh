@@ -1,0 +1,1 @@
+sp-top -W < "$T/rust.agg"

@@ -1,0 +1,1 @@
+sp-top -W 3 < "$T/rust.agg"

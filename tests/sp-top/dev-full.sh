@@ -1,0 +1,1 @@
+sp-top < "$T/rust.agg" > /dev/full

@@ -1,0 +1,1 @@
+sp-top -W -f "$T/nocpu.agg" 2

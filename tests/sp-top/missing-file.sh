@@ -1,0 +1,1 @@
+sp-top -f nonexistent.agg

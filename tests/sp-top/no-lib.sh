@@ -1,0 +1,1 @@
+sp-top -W -L < "$T/rust.agg"

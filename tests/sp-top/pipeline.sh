@@ -1,0 +1,1 @@
+sp-aggregate "$TOP/tests/sp-aggregate/threads.sp" | sp-top -W

@@ -1,0 +1,1 @@
+grep -v "^#" "$TOP/tests/sp-aggregate/threads.sp" | sp-top

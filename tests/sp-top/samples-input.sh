@@ -1,0 +1,1 @@
+sp-top < "$TOP/tests/sp-aggregate/threads.sp"

@@ -1,0 +1,1 @@
+sp-top --wide --sort=cpu < "$T/rust.agg"

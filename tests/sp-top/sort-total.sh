@@ -1,0 +1,1 @@
+sp-top -W -s total < "$T/rust.agg"

@@ -1,0 +1,1 @@
+sp-top 3 4 < "$T/rust.agg"

@@ -1,0 +1,1 @@
+sp-top --width 100 -L < "$T/rust.agg"

@@ -1,0 +1,1 @@
+sp-top -w 80 < "$T/rust.agg"
