@@ -955,25 +955,31 @@ event_base(const char *s, size_t n)
 	return k - 1;
 }
 
-/* Is this event (name[0..n)) the one chosen? */
+/*
+ * Is this event (name[0..n)) the one chosen?  --event NAME takes the events
+ * called NAME, or NAME plus modifiers; else the first event seen is taken,
+ * with any modifiers.
+ */
 static int
 event_ok(struct ps *ps, const char *name, size_t n)
 {
 	const char *want = ps->o->event;
 	size_t bn = event_base(name, n);
+	int ok;
 
-	if (ps->event == NULL) {
-		if (want != NULL && !(strlen(want) == n &&
-		    memcmp(want, name, n) == 0) && !(strlen(want) == bn &&
-		    memcmp(want, name, bn) == 0))
-			return 0;
+	if (want != NULL) {
+		size_t wl = strlen(want);
+
+		ok = (wl == n && memcmp(want, name, n) == 0) ||
+		    (wl == bn && memcmp(want, name, bn) == 0);
+	} else
+		ok = ps->event == NULL || (ps->event_base == bn &&
+		    memcmp(ps->event, name, bn) == 0);
+	if (ok && ps->event == NULL) {
 		ps->event = xmemdup(name, n);
 		ps->event_base = bn;
-		return 1;
 	}
-	if (want != NULL && strlen(want) == n && memcmp(want, name, n) == 0)
-		return 1;
-	return ps->event_base == bn && memcmp(ps->event, name, bn) == 0;
+	return ok;
 }
 
 static void
@@ -1167,7 +1173,7 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 		warnx("%s:%" PRIu64 ": %" PRIu64 " stack line%s not understood, "
 		    "skipped (the first here)", ps.name, ps.weird_line, ps.weird,
 		    ps.weird == 1 ? "" : "s");
-	if (ps.skipped > 0) {
+	if (ps.skipped > 0 && o->event == NULL) {
 		struct buf b = {0};
 		size_t k, no = st_count(ps.others);
 
