@@ -707,6 +707,7 @@ resolve_lib(struct lib *l)
 			    (int)l->name_len, l->name, bad_path, first_bad.id,
 			    l->code_id[0] ? l->code_id : l->breakpad_id);
 			l->state = L_MISMATCH;
+			l->file = xstrdup(bad_path);
 			status = 1;
 			goto out;
 		}
