@@ -62,8 +62,10 @@ struct agg {
 
 	/* Distinct stacks (with the root frame before a tab in -c -r). */
 	struct strtab *stacks;
-	int64_t	*sw, *sc;	/* weight and cpu per stack id */
-	size_t	 scap;
+	struct scount {
+		int64_t	 w, c;	/* the stack's weight and cpu */
+	}	*sv;
+	size_t	 svcap;
 	int	 have_last;	/* the previous line's stack, for a quick hit */
 	uint32_t last_id;
 	const char *last_s;
@@ -225,9 +227,8 @@ stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 	if (added) {
 		if (!escapes_ok(s, n))
 			bad_line(lr, "bad escape in a name");
-		xgrow(&a->sw, &a->scap, (size_t)id + 1, sizeof(*a->sw));
-		a->sc = xreallocarray(a->sc, a->scap, sizeof(*a->sc));
-		a->sw[id] = a->sc[id] = 0;
+		xgrow(&a->sv, &a->svcap, (size_t)id + 1, sizeof(*a->sv));
+		a->sv[id].w = a->sv[id].c = 0;
 	}
 	a->have_last = 1;
 	a->last_id = id;
@@ -313,8 +314,9 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f)
 		id = stack_id(a, lr, a->key.s, a->key.len);
 	} else
 		id = stack_id(a, lr, f[F_STACK].s, f[F_STACK].len);
-	add(&a->sw[id], w);
-	add(&a->sc[id], c);
+	/* Cannot overflow: the totals did not. */
+	a->sv[id].w += w;
+	a->sv[id].c += c;
 }
 
 static void
@@ -392,7 +394,7 @@ count_frames(struct agg *a)
 		size_t len;
 		const char *s = st_str(a->stacks, (uint32_t)id, &len);
 		const char *p = s, *end = s + len;
-		int64_t w = a->sw[id], c = a->sc[id];
+		int64_t w = a->sv[id].w, c = a->sv[id].c;
 		struct frow *leaf = NULL, *img = NULL;
 
 		for (;;) {
@@ -530,7 +532,7 @@ write_folded(struct agg *a)
 		size_t len;
 		const char *s = st_str(a->stacks, (uint32_t)id, &len);
 		const char *p = s, *end = s + len;
-		int64_t v = a->cpu_count ? a->sc[id] : a->sw[id];
+		int64_t v = a->cpu_count ? a->sv[id].c : a->sv[id].w;
 		int added;
 		uint32_t fid;
 
