@@ -956,14 +956,14 @@ next:
 }
 
 static void
-summary(void)
+summary(int syms)
 {
 	for (size_t i = 0; i < nlibs; i++) {
 		struct lib *l = &libs[i];
 
 		if (l->naddrs == 0)
 			continue;
-		if (l->state == L_NOTFOUND && opt_mixed)
+		if (l->state == L_NOTFOUND && (opt_mixed || syms))
 			warnx("%.*s: not found (%" PRId64 " samples)",
 			    (int)l->name_len, l->name, l->weight);
 		if (opt_quiet || (l->state != L_DONE && l->state != L_PARTIAL))
@@ -1120,7 +1120,7 @@ main(int argc, char *argv[])
 		    target, addr_frames_total > 0 ?
 		    " (--image names the library)" : "");
 	replay(data.s ? data.s : "", data.len);
-	summary();
+	summary(sy != NULL);
 	sym_syms_free(sy);
 	buf_free(&data);
 	finish_stdout();
