@@ -256,6 +256,10 @@ root_key(struct agg *a, const struct field *f)
 		buf_addc(&a->key, '/');
 		buf_add(&a->key, f[F_TID].s, f[F_TID].len);
 	}
+	/* As stackcollapse-perf.pl does: a space would end the stack. */
+	for (size_t i = 0; i < a->key.len; i++)
+		if (a->key.s[i] == ' ')
+			a->key.s[i] = '_';
 	buf_addc(&a->key, '\t');
 }
 
