@@ -235,6 +235,34 @@ lr_peek(struct lreader *lr, const char **p)
 	return lr->end - lr->start;
 }
 
+int
+lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len)
+{
+	while (!lr->eof) {
+		if (lr->failed || lr_fill(lr) == -1)
+			return -1;
+		if (lr->end - lr->start > max) {
+			warnx("%s: too large: more than %zu MiB of data", lr->name,
+			    max >> 20);
+			lr->failed = 1;
+			return -1;
+		}
+	}
+	if (lr->start > 0) {
+		memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
+		lr->end -= lr->start;
+		lr->start = 0;
+	}
+	lr->buf[lr->end] = '\0';
+	*data = lr->buf;
+	*len = lr->end;
+	/* The buffer is the caller's now; the reader keeps a fresh one. */
+	lr->cap = 1 << 12;
+	lr->buf = xmalloc(lr->cap + 1);
+	lr->start = lr->end = 0;
+	return 0;
+}
+
 uint64_t
 lr_lineno(const struct lreader *lr)
 {

@@ -34,6 +34,12 @@ uint64_t lr_lineno(const struct lreader *);
 const char *lr_name(const struct lreader *);
 /* Peek at the first bytes of the (decompressed) input without consuming. */
 size_t	 lr_peek(struct lreader *, const char **p);
+/*
+ * Read the rest of the input into one NUL-terminated buffer that the caller
+ * frees (the reader is then at its end).  Refuses more than max bytes.
+ * Returns 0, or -1 after a message.
+ */
+int	 lr_slurp(struct lreader *, size_t max, char **data, size_t *len);
 void	 lr_close(struct lreader *);
 
 #endif

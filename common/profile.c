@@ -1,0 +1,451 @@
+/*
+ * profile.c: recognising a JSON profile and writing its samples.
+ *
+ * Detection follows FORMAT.md §0: a processed profile has a numeric
+ * meta.preprocessedProfileVersion, or (version 0) a first thread with a
+ * stringArray or stringTable._array; a Gecko profile has meta and threads
+ * and no such version.  meta.version is never used to tell them apart.
+ */
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "profile_impl.h"
+#include "util.h"
+
+void
+pfail(struct pctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->msg, sizeof(c->msg), fmt, ap);
+	va_end(ap);
+	longjmp(c->fail, 1);
+}
+
+struct pthread *
+pnew_thread(struct pctx *c)
+{
+	struct pthread *t;
+
+	xgrow(&c->th, &c->thcap, c->nth + 1, sizeof(*c->th));
+	t = &c->th[c->nth++];
+	memset(t, 0, sizeof(*t));
+	t->stack = t->time = t->deltas = t->weight = t->cpu = -1;
+	t->rows = t->cstack = t->ctime = t->ccpu = -1;
+	return t;
+}
+
+struct ptables *
+pnew_tables(struct pctx *c)
+{
+	struct ptables *tab = xcalloc(1, sizeof(*tab));
+
+	xgrow(&c->tabs, &c->tabscap, c->ntabs + 1, sizeof(*c->tabs));
+	c->tabs[c->ntabs++] = tab;
+	return tab;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s == NULL ? NULL : xstrdup(s);
+}
+
+void
+padd_lib(struct pctx *c, const struct lib_info *l)
+{
+	struct lib_info *d;
+
+	xgrow(&c->libs, &c->libscap, c->nlibs + 1, sizeof(*c->libs));
+	d = &c->libs[c->nlibs++];
+	d->name = dup_or_null(l->name);
+	d->path = dup_or_null(l->path);
+	d->debug_name = dup_or_null(l->debug_name);
+	d->debug_path = dup_or_null(l->debug_path);
+	d->code_id = dup_or_null(l->code_id);
+	d->breakpad_id = dup_or_null(l->breakpad_id);
+	d->arch = dup_or_null(l->arch);
+}
+
+char *
+pstrdup(struct pctx *c, const struct json *j, int tok)
+{
+	if (tok < 0 || json_is_null(j, tok))
+		return NULL;
+	if (json_is_string(j, tok)) {
+		if (json_str(j, tok, &c->tmp) == -1)
+			pfail(c, "bad string escape at byte %d", j->t[tok].start);
+		return xmemdup(c->tmp.s, c->tmp.len);
+	}
+	if (j->t[tok].type == JSMN_PRIMITIVE)
+		return xmemdup(j->s + j->t[tok].start,
+		    (size_t)(j->t[tok].end - j->t[tok].start));
+	return NULL;
+}
+
+const char *
+pbasename(const char *p)
+{
+	const char *s = strrchr(p, '/'), *b = strrchr(p, '\\');
+
+	if (b != NULL && (s == NULL || b > s))
+		s = b;
+	return s == NULL ? p : s + 1;
+}
+
+static void
+free_ctx(struct pctx *c)
+{
+	for (size_t i = 0; i < c->nth; i++) {
+		free(c->th[i].process);
+		free(c->th[i].pid);
+		free(c->th[i].name);
+		free(c->th[i].tid);
+	}
+	free(c->th);
+	for (size_t i = 0; i < c->ntabs; i++) {
+		free(c->tabs[i]->prefix);
+		free(c->tabs[i]->frame);
+		free(c->tabs[i]->loff);
+		free(c->tabs[i]->llen);
+		buf_free(&c->tabs[i]->labels);
+		free(c->tabs[i]);
+	}
+	free(c->tabs);
+	for (size_t i = 0; i < c->ndocs; i++) {
+		json_free(c->docs[i]);
+		free(c->docs[i]);
+		free(c->docbufs[i]);
+	}
+	free(c->docs);
+	free(c->docbufs);
+	for (size_t i = 0; i < c->nlibs; i++) {
+		struct lib_info *l = &c->libs[i];
+
+		free((char *)l->name);
+		free((char *)l->path);
+		free((char *)l->debug_name);
+		free((char *)l->debug_path);
+		free((char *)l->code_id);
+		free((char *)l->breakpad_id);
+		free((char *)l->arch);
+	}
+	free(c->libs);
+	buf_free(&c->tmp);
+}
+
+/* Does the first thread look like a version-0 processed thread? */
+static int
+looks_processed_v0(const struct json *j, int root)
+{
+	int th = json_get(j, root, "threads"), t0, st;
+
+	if (json_len(j, th) < 1)
+		return 0;
+	t0 = th + 1;
+	if (!json_is_object(j, t0))
+		return 0;
+	if (json_is_array(j, json_get(j, t0, "stringArray")))
+		return 1;
+	st = json_get(j, t0, "stringTable");
+	return json_is_array(j, json_get(j, st, "_array"));
+}
+
+/* --- Writing the samples of the prepared threads --- */
+
+struct emitter {
+	struct buf stack;
+	uint32_t *walk;
+	size_t	 walkcap;
+	/* collapse: per stack index of the current thread */
+	int64_t	*cw, *cc;
+	double	*ct;
+	uint8_t	*chas;
+	uint32_t *order;
+	size_t	 norder, ccap;
+	int	 cempty;	/* empty-stack samples seen */
+	int64_t	 ew, ec;
+	double	 et;
+	int	 ehas;
+};
+
+/* Build the stack string of stack index s into e->stack. */
+static void
+build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
+{
+	size_t depth = 0;
+
+	buf_reset(&e->stack);
+	for (int32_t x = s; x >= 0; x = tab->prefix[x]) {
+		xgrow(&e->walk, &e->walkcap, depth + 1, sizeof(*e->walk));
+		e->walk[depth++] = tab->frame[x];
+	}
+	while (depth-- > 0) {
+		uint32_t f = e->walk[depth];
+
+		buf_add(&e->stack, tab->labels.s + tab->loff[f], tab->llen[f]);
+		if (depth > 0)
+			buf_addc(&e->stack, ';');
+	}
+	if (e->stack.s == NULL)
+		buf_grow(&e->stack, 1);
+}
+
+/* The i-th element of row r of a Gecko table, or -1 past its end. */
+static int
+row_elem(const struct json *j, int r, int k)
+{
+	int x;
+
+	if (k < 0 || k >= j->t[r].size)
+		return -1;
+	if (json_scalars(j, r))
+		return r + 1 + k;
+	x = r + 1;
+	while (k-- > 0)
+		x = json_next(j, x);
+	return x;
+}
+
+/* One sample of thread t: its stack, time, weight and cpu (-1: none). */
+struct psample {
+	int32_t	 stack;
+	double	 time;
+	int64_t	 weight;
+	int64_t	 cpu;
+};
+
+static int64_t
+read_int(const struct json *j, int tok, int64_t dflt)
+{
+	int64_t v;
+	double d;
+
+	if (tok < 0 || json_is_null(j, tok))
+		return dflt;
+	if (json_int(j, tok, &v) == 0)
+		return v;
+	if (json_double(j, tok, &d) == 0)
+		return (int64_t)(d < 0 ? d - 0.5 : d + 0.5);
+	return dflt;
+}
+
+static double
+read_double(const struct json *j, int tok)
+{
+	double d = 0;
+
+	if (tok >= 0 && !json_is_null(j, tok))
+		json_double(j, tok, &d);
+	return d;
+}
+
+static void
+emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
+    const struct profile_opts *o)
+{
+	const struct json *j = t->j;
+	const struct ptables *tab = t->tab;
+	struct sw_thread *st;
+	double time = 0;
+	int32_t last = -2;
+	int row = -1;
+
+	st = sw_thread(w, t->process, t->pid, t->name, t->tid);
+	if (st == NULL)
+		return;
+	if (o->collapse && tab->nstack > e->ccap) {
+		size_t old = e->ccap;
+
+		xgrow(&e->cw, &e->ccap, tab->nstack, sizeof(*e->cw));
+		e->cc = xreallocarray(e->cc, e->ccap, sizeof(*e->cc));
+		e->ct = xreallocarray(e->ct, e->ccap, sizeof(*e->ct));
+		e->chas = xreallocarray(e->chas, e->ccap, sizeof(*e->chas));
+		e->order = xreallocarray(e->order, e->ccap, sizeof(*e->order));
+		/* chas[s] == 0: stack s not seen yet in this thread */
+		memset(e->chas + old, 0, e->ccap - old);
+	}
+	e->norder = 0;
+	e->cempty = 0;
+	for (uint32_t i = 0; i < t->n; i++) {
+		struct psample s;
+
+		if (t->kind == PK_PROCESSED) {
+			int tok = t->stack + 1 + (int)i;
+
+			s.stack = json_is_null(j, tok) ? -1 :
+			    (int32_t)read_int(j, tok, -1);
+			if (t->time >= 0)
+				time = read_double(j, t->time + 1 + (int)i);
+			else
+				time += read_double(j, t->deltas + 1 + (int)i);
+			s.time = time + t->time_offset;
+			s.weight = t->weight >= 0 ?
+			    read_int(j, t->weight + 1 + (int)i, 1) : 1;
+			if (t->cpu_mult == 0 || t->cpu < 0)
+				s.cpu = -1;
+			else if (i == 0)
+				s.cpu = 0;
+			else
+				s.cpu = read_int(j, t->cpu + 1 + (int)i, 0) *
+				    t->cpu_mult;
+		} else {
+			int tok;
+
+			row = row < 0 ? t->rows + 1 : json_next(j, row);
+			tok = row_elem(j, row, t->cstack);
+			s.stack = tok < 0 || json_is_null(j, tok) ? -1 :
+			    (int32_t)read_int(j, tok, -1);
+			s.time = read_double(j, row_elem(j, row, t->ctime)) +
+			    t->time_offset;
+			s.weight = 1;
+			if (t->cpu_mult == 0 || t->ccpu < 0)
+				s.cpu = -1;
+			else if (i == 0)
+				s.cpu = 0;
+			else
+				s.cpu = read_int(j, row_elem(j, row, t->ccpu),
+				    0) * t->cpu_mult;
+		}
+		if (o->list_threads) {
+			sw_sample(w, st, s.time, s.weight, s.cpu, "", 0);
+			continue;
+		}
+		if (o->collapse) {
+			if (!sw_time_ok(w, s.time))
+				continue;
+			if (s.stack < 0) {
+				if (!e->cempty) {
+					e->cempty = 1;
+					e->ew = e->ec = 0;
+					e->et = s.time;
+					e->ehas = 0;
+				}
+				e->ew += s.weight;
+				if (s.cpu >= 0) {
+					e->ec += s.cpu;
+					e->ehas = 1;
+				}
+				continue;
+			}
+			if (e->chas[s.stack] == 0) {
+				e->chas[s.stack] = 1;
+				e->cw[s.stack] = 0;
+				e->cc[s.stack] = 0;
+				e->ct[s.stack] = s.time;
+				e->order[e->norder++] = (uint32_t)s.stack;
+			}
+			e->cw[s.stack] += s.weight;
+			if (s.cpu >= 0) {
+				e->cc[s.stack] += s.cpu;
+				e->chas[s.stack] = 2;
+			}
+			if (s.time < e->ct[s.stack])
+				e->ct[s.stack] = s.time;
+			continue;
+		}
+		if (s.stack < 0) {
+			sw_sample(w, st, s.time, s.weight, s.cpu, "", 0);
+			continue;
+		}
+		if (s.stack != last) {
+			build_stack(e, tab, s.stack);
+			last = s.stack;
+		}
+		sw_sample(w, st, s.time, s.weight, s.cpu, e->stack.s,
+		    e->stack.len);
+	}
+	if (!o->collapse)
+		return;
+	if (e->cempty)
+		sw_sample(w, st, e->et, e->ew, e->ehas ? e->ec : -1, "", 0);
+	for (size_t k = 0; k < e->norder; k++) {
+		uint32_t s = e->order[k];
+
+		build_stack(e, tab, (int32_t)s);
+		sw_sample(w, st, e->ct[s], e->cw[s],
+		    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s, e->stack.len);
+		e->chas[s] = 0;
+	}
+}
+
+int
+profile_flatten(const char *data, size_t len, const char *name,
+    struct sw *w, const struct profile_opts *o)
+{
+	struct pctx *c = xcalloc(1, sizeof(*c));
+	struct emitter e;
+	struct json j;
+	const char *why;
+	int root, meta, v, rc = -1;
+	double version = -1;
+
+	memset(&e, 0, sizeof(e));
+	c->name = name;
+	c->w = w;
+	c->weight_type = "samples";
+	if (json_parse(&j, data, len, &why) == -1) {
+		warnx("%s: %s", name, why);
+		free(c);
+		return -1;
+	}
+	if (setjmp(c->fail)) {
+		warnx("%s: %s", name, c->msg);
+		goto out;
+	}
+	root = 0;
+	if (!json_is_object(&j, root)) {
+		if (json_is_array(&j, root))
+			pfail(c, "not a profile: a JSON array (a Chrome trace?)");
+		pfail(c, "not a profile: the document is not a JSON object");
+	}
+	meta = json_get(&j, root, "meta");
+	v = json_get(&j, meta, "preprocessedProfileVersion");
+	if (json_get(&j, root, "traceEvents") >= 0)
+		pfail(c, "not a profile: a Chrome trace (traceEvents)");
+	if (json_is_number(&j, v)) {
+		json_double(&j, v, &version);
+		if (version > PROFILE_MAX_PROCESSED_VERSION)
+			pfail(c, "unsupported processed profile version %g "
+			    "(sp reads versions 0 to %d)", version,
+			    PROFILE_MAX_PROCESSED_VERSION);
+		if (version < 0 || version != (double)(int)version)
+			pfail(c, "bad processed profile version %g", version);
+		processed_prepare(c, &j, root, version);
+	} else if (v >= 0 && !json_is_null(&j, v)) {
+		pfail(c, "meta.preprocessedProfileVersion is not a number");
+	} else if (looks_processed_v0(&j, root)) {
+		processed_prepare(c, &j, root, 0);
+	} else if (json_is_object(&j, meta) &&
+	    json_get(&j, root, "threads") >= 0) {
+		gecko_prepare(c, &j, root);
+	} else
+		pfail(c, "not a profile: no meta and threads of a Firefox "
+		    "Profiler or samply profile");
+
+	/* Everything checked: now write. */
+	sw_source(w, name, c->format);
+	for (size_t i = 0; i < c->nlibs; i++)
+		sw_lib(w, &c->libs[i]);
+	sw_units(w, c->weight_type, c->any_cpu ? "ns" : "none");
+	for (size_t i = 0; i < c->nth; i++)
+		emit_thread(&e, w, &c->th[i], o);
+	rc = 0;
+out:
+	free_ctx(c);
+	free(c);
+	json_free(&j);
+	buf_free(&e.stack);
+	free(e.walk);
+	free(e.cw);
+	free(e.cc);
+	free(e.ct);
+	free(e.chas);
+	free(e.order);
+	return rc;
+}

@@ -1,0 +1,85 @@
+/*
+ * profile_impl.h: what the processed and Gecko readers share with the
+ * emitter in profile.c.  Internal to profile*.c.
+ *
+ * A reader "prepares" every thread first: it converts the stack table into
+ * parent/frame arrays, computes every frame's label (escaped, sp(5)) and
+ * checks each sample column without storing it.  Only when the whole file
+ * has been checked does profile.c walk the samples again and write them.
+ */
+#ifndef SP_PROFILE_IMPL_H
+#define SP_PROFILE_IMPL_H
+
+#include <setjmp.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "json.h"
+#include "profile.h"
+#include "stream.h"
+
+/* Stacks and frame labels; shared by all threads from version 60 on. */
+struct ptables {
+	uint32_t nstack;
+	int32_t	*prefix;	/* parent stack, -1 for a root */
+	uint32_t *frame;	/* frame of each stack */
+	uint32_t nframe;
+	uint32_t *loff, *llen;	/* label of each frame, in labels */
+	struct buf labels;
+};
+
+enum pkind { PK_PROCESSED, PK_GECKO };
+
+struct pthread {
+	char	*process, *pid, *name, *tid;	/* raw; NULL when unknown */
+	const struct json *j;
+	struct ptables *tab;
+	enum pkind kind;
+	uint32_t n;		/* samples */
+	/* processed: scalar arrays (token index, -1 when absent) */
+	int	 stack, time, deltas, weight, cpu;
+	/* Gecko: the samples' data array and the schema's columns */
+	int	 rows, cstack, ctime, ccpu;
+	double	 time_offset;	/* ms, added to each sample's time */
+	int64_t	 cpu_mult;	/* ns per unit of the cpu column; 0: none */
+};
+
+struct pctx {
+	const char *name;	/* file, for messages */
+	jmp_buf	 fail;
+	char	 msg[512];
+	struct sw *w;
+	struct pthread *th;
+	size_t	 nth, thcap;
+	struct ptables **tabs;	/* every table set, for freeing */
+	size_t	 ntabs, tabscap;
+	struct json **docs;	/* sub-documents (Gecko JSON in strings) */
+	char	**docbufs;
+	size_t	 ndocs, docscap;
+	struct lib_info *libs;	/* for the #lib headers */
+	size_t	 nlibs, libscap;
+	char	 format[64];
+	const char *weight_type;
+	int	 any_cpu;
+	double	 root_start;	/* Gecko: the parent's meta.startTime */
+	struct buf tmp;
+};
+
+/* Report a problem with the file and unwind to profile_flatten. */
+void	 pfail(struct pctx *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3), noreturn));
+
+struct pthread *pnew_thread(struct pctx *);
+struct ptables *pnew_tables(struct pctx *);
+/* Keep a copy of a library for the headers; the strings are copied. */
+void	 padd_lib(struct pctx *, const struct lib_info *);
+/* A string value as a new C string, NULL if absent or null; numbers as text. */
+char	*pstrdup(struct pctx *, const struct json *, int tok);
+/* The file name of a path (after the last '/' or '\\'). */
+const char *pbasename(const char *);
+
+void	 processed_prepare(struct pctx *, const struct json *, int root,
+	    double version);
+void	 gecko_prepare(struct pctx *, const struct json *, int root);
+
+#endif
