@@ -93,21 +93,19 @@ add(int64_t *sum, int64_t v)
 		errx(1, "a sum overflows 64 bits");
 }
 
+/* Report a bad input line as "sp-aggregate: FILE:LINE: why" and exit. */
 static void __attribute__((noreturn, format(printf, 2, 3)))
 bad_line(const struct lreader *lr, const char *fmt, ...)
 {
 	va_list ap;
-	struct buf b = { 0 };
-	int n;
 
+	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
+	    lr_lineno(lr));
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	buf_grow(&b, n < 0 ? 0 : (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b.s, b.cap, fmt, ap);
-	va_end(ap);
-	errx(1, "%s:%" PRIu64 ": %s", lr_name(lr), lr_lineno(lr), b.s);
+	fputc('\n', stderr);
+	exit(1);
 }
 
 /* Are the escapes of s[0..n) all valid (sp(5))? */
