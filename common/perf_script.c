@@ -866,8 +866,8 @@ end_record(struct ps *ps)
 				cpu = ps->period;
 		}
 		join_stack(ps);
-		sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu, ps->stack.s,
-		    ps->stack.len);
+		sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu,
+		    ps->stack.s != NULL ? ps->stack.s : "", ps->stack.len);
 	}
 	ps->in_rec = 0;
 	ps->nfr = 0;
