@@ -149,7 +149,8 @@ in_image(const struct agg *a, const char *s, size_t n)
 	    memcmp(s, a->image, a->image_len) == 0;
 }
 
-static struct frow *
+/* The id of the frame's row, added (zeroed) if new. */
+static uint32_t
 frame_row(struct agg *a, const char *s, size_t n)
 {
 	int added;
@@ -159,7 +160,7 @@ frame_row(struct agg *a, const char *s, size_t n)
 		xgrow(&a->fr, &a->frcap, (size_t)id + 1, sizeof(*a->fr));
 		memset(&a->fr[id], 0, sizeof(a->fr[id]));
 	}
-	return &a->fr[id];
+	return id;
 }
 
 static void
@@ -342,7 +343,7 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 		bad_line(lr, "a count is negative");
 	if (!escapes_ok(al.frame.s, al.frame.len))
 		bad_line(lr, "bad escape in a name");
-	r = frame_row(a, al.frame.s, al.frame.len);
+	r = &a->fr[frame_row(a, al.frame.s, al.frame.len)];
 	add(&r->self, al.self);
 	add(&r->total, al.total);
 	add(&r->cpu_self, al.cpu_self);
@@ -386,7 +387,10 @@ read_input(struct agg *a, const char *path)
 	a->have_last = 0;
 }
 
-/* Split each distinct stack into frames and fill the frame table. */
+/*
+ * Split each distinct stack into frames and fill the frame table.  Rows are
+ * held by id: a.fr moves when it grows.
+ */
 static void
 count_frames(struct agg *a)
 {
@@ -397,7 +401,7 @@ count_frames(struct agg *a)
 		const char *s = st_str(a->stacks, (uint32_t)id, &len);
 		const char *p = s, *end = s + len;
 		int64_t w = a->sv[id].w, c = a->sv[id].c;
-		struct frow *leaf = NULL, *img = NULL;
+		uint32_t leaf = 0, img = UINT32_MAX;
 
 		for (;;) {
 			const char *q = frame_end(p, end), *fs = p;
@@ -407,23 +411,23 @@ count_frames(struct agg *a)
 
 			if (a->no_lib)
 				strip_lib(&fs, &fn);
-			r = frame_row(a, fs, fn);
+			leaf = frame_row(a, fs, fn);
+			r = &a->fr[leaf];
 			if (r->stamp != id + 1) {
 				r->stamp = (uint32_t)(id + 1);
 				add(&r->total, w);
 				add(&r->cpu_total, c);
 			}
-			leaf = r;
 			if (mine)
-				img = r;
+				img = leaf;
 			if (q == end)
 				break;
 			p = q + 1;
 		}
-		if (img != NULL)
+		if (img != UINT32_MAX)
 			leaf = img;
-		add(&leaf->self, w);
-		add(&leaf->cpu_self, c);
+		add(&a->fr[leaf].self, w);
+		add(&a->fr[leaf].cpu_self, c);
 	}
 }
 
