@@ -1,0 +1,1327 @@
+/*
+ * sp-record: run a command, or attach to a running process, under a
+ * sampling profiler and write what it recorded to standard output as the
+ * sample stream of sp(5).
+ *
+ * With perf (the default) the recording goes to a perf.data file in a
+ * temporary directory (or to -o FILE), then
+ *
+ *	perf script -i DATA -F comm,pid,tid,time,period,event,ip,sym,dso
+ *
+ * is piped into `sp-flatten -`, whose output is ours.  With samply it is
+ * `samply record --save-only -o FILE -- command` and then `sp-flatten FILE`.
+ * --cargo first builds a Rust target with debug info and records the
+ * executable that cargo's JSON messages name.
+ *
+ * Children: perf's own messages go to a file, so that its failures can be
+ * explained in one sentence; but the profiled command must keep sp-record's
+ * standard error, so perf starts it through sp-record itself (the internal
+ * --exec-fd mode: restore the descriptor, exec the command).  Signals are
+ * taken synchronously (blocked, then sigwaitinfo) while children run, so an
+ * interrupt is never lost between two system calls; every child is waited
+ * for, and on every way out the ones still running are stopped first.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "input.h"
+#include "json.h"
+#include "util.h"
+
+extern char **environ;
+
+/* Exit statuses (the man page's EXIT STATUS). */
+#define EX_FAILED	2	/* profile written; the command failed */
+#define EX_CANNOT	3	/* the profiler cannot run on this machine */
+
+#define DEFAULT_EVENT	"cpu-clock"
+#define DEFAULT_FREQ	997
+/*
+ * DWARF unwinding copies this much of the user stack per sample.  perf's
+ * default, 8192, cuts deep stacks (Rust, C++); 16384 keeps them at about
+ * 16 kB per sample, 16 MB per second at 997 Hz.
+ */
+#define DEFAULT_CALLGRAPH "dwarf,16384"
+#define PERF_SCRIPT_FIELDS "comm,pid,tid,time,period,event,ip,sym,dso"
+
+enum profiler { PERF, SAMPLY };
+enum stage { BUILD, RECORD, CONVERT };
+
+struct args {
+	char	**v;
+	size_t	 n, cap;
+};
+
+struct opts {
+	enum profiler prof;
+	const char *event;
+	long long freq;
+	const char *callgraph;
+	const char *output;
+	double	 duration;
+	pid_t	 pid;
+	int	 raw;
+	int	 cargo;
+	const char *target_kind;	/* --bin, --example, --bench, --test */
+	const char *target_name;
+	const char *cargo_profile;
+	struct args perf_args, samply_args, cargo_args;
+};
+
+/* What is running and what an interrupt means at this moment. */
+static struct {
+	enum stage stage;
+	pid_t	 kids[4];
+	size_t	 nkids;
+	pid_t	 recorder;	/* perf record or samply record */
+	int	 attached;	/* -p: the target is not our descendant */
+	int	 interrupted;	/* a SIGINT arrived while recording */
+	int	 forwarded;	/* interrupts passed on by sp-record itself */
+	int	 timed_out;	/* -d elapsed */
+} run;
+
+static sigset_t waitset;
+static char tmpdir[PATH_MAX];
+static int have_tmpdir;
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+	    "usage: sp-record [-hr] [-d seconds] [-e event] [-F hz] [-g mode] "
+	    "[-o file]\n"
+	    "                 [-P profiler] [--perf-arg arg] "
+	    "[--samply-arg arg]\n"
+	    "                 -p pid | [--] command [arg ...]\n"
+	    "       sp-record --cargo [--bench name | --bin name | "
+	    "--example name |\n"
+	    "                 --test name] [--cargo-arg arg] "
+	    "[--profile name] [option ...]\n"
+	    "                 [--] [arg ...]\n");
+	exit(status);
+}
+
+static void
+args_add(struct args *a, const char *s)
+{
+	xgrow(&a->v, &a->cap, a->n + 2, sizeof(*a->v));
+	a->v[a->n++] = (char *)s;
+	a->v[a->n] = NULL;
+}
+
+static void
+args_addv(struct args *a, const struct args *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		args_add(a, b->v[i]);
+}
+
+/* ---- children ---- */
+
+static void
+forget(pid_t pid)
+{
+	for (size_t i = 0; i < run.nkids; i++)
+		if (run.kids[i] == pid) {
+			run.kids[i] = run.kids[--run.nkids];
+			return;
+		}
+}
+
+static void
+remove_tmp(void)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (!have_tmpdir)
+		return;
+	have_tmpdir = 0;
+	if ((d = opendir(tmpdir)) != NULL) {
+		while ((e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			if (unlinkat(dirfd(d), e->d_name, 0) == -1)
+				warn("%s/%s", tmpdir, e->d_name);
+		}
+		closedir(d);
+	}
+	if (rmdir(tmpdir) == -1)
+		warn("%s", tmpdir);
+}
+
+/*
+ * The way out of every path, exit() included: stop the children still
+ * running (perf finishes its file on SIGTERM), wait for them, remove the
+ * temporary files.
+ */
+static void
+cleanup(void)
+{
+	while (run.nkids > 0) {
+		pid_t pid = run.kids[0];
+
+		kill(pid, SIGTERM);
+		while (waitpid(pid, NULL, 0) == -1 && errno == EINTR)
+			;
+		forget(pid);
+	}
+	remove_tmp();
+}
+
+static void __attribute__((noreturn))
+die_by(int sig)
+{
+	sigset_t s;
+
+	cleanup();
+	signal(sig, SIG_DFL);
+	sigemptyset(&s);
+	sigaddset(&s, sig);
+	sigprocmask(SIG_UNBLOCK, &s, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+/*
+ * Start argv[0] (a path) with the given descriptors as its standard input,
+ * output and error (-1: inherit).  The child gets default signal handling
+ * and an empty signal mask.  Returns its pid; dies on failure.
+ */
+static pid_t
+spawn(char *const argv[], int in, int out, int errfd)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none, dfl;
+	pid_t pid;
+	int e;
+
+	posix_spawn_file_actions_init(&fa);
+	if (in >= 0)
+		posix_spawn_file_actions_adddup2(&fa, in, 0);
+	if (out >= 0)
+		posix_spawn_file_actions_adddup2(&fa, out, 1);
+	if (errfd >= 0)
+		posix_spawn_file_actions_adddup2(&fa, errfd, 2);
+	posix_spawnattr_init(&at);
+	sigemptyset(&none);
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGINT);
+	sigaddset(&dfl, SIGTERM);
+	if (sigismember(&waitset, SIGHUP))
+		sigaddset(&dfl, SIGHUP);
+	sigaddset(&dfl, SIGALRM);
+	sigaddset(&dfl, SIGPIPE);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &dfl);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
+	    POSIX_SPAWN_SETSIGDEF);
+	e = posix_spawn(&pid, argv[0], &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	if (e != 0) {
+		errno = e;
+		err(1, "%s", argv[0]);
+	}
+	if (run.nkids == SP_NELEM(run.kids))
+		errx(1, "too many children");
+	run.kids[run.nkids++] = pid;
+	return pid;
+}
+
+/*
+ * The pid of a child of parent (perf's workload), from /proc; -1 when
+ * there is none or /proc cannot tell.
+ */
+static pid_t
+child_of(pid_t parent)
+{
+	DIR *d;
+	struct dirent *e;
+	pid_t found = -1;
+
+	if ((d = opendir("/proc")) == NULL)
+		return -1;
+	while (found == -1 && (e = readdir(d)) != NULL) {
+		char path[300], st[512], *p;
+		const char *bad;
+		long long ppid;
+		ssize_t n;
+		int fd;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+			continue;
+		n = read(fd, st, sizeof(st) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		st[n] = '\0';
+		/* "pid (comm) state ppid ...": comm may hold anything. */
+		if ((p = strrchr(st, ')')) == NULL || p[1] != ' ' ||
+		    p[2] == '\0' || p[3] != ' ')
+			continue;
+		p += 4;
+		p[strcspn(p, " ")] = '\0';
+		ppid = strtonum(p, 1, INT_MAX, &bad);
+		if (bad == NULL && ppid == parent)
+			found = (pid_t)strtonum(e->d_name, 1, INT_MAX, &bad);
+	}
+	closedir(d);
+	return found;
+}
+
+/*
+ * An interrupt while recording.  One typed at the terminal reached the whole
+ * foreground process group (perf and the command too): there is nothing to
+ * pass on.  One sent to sp-record alone (kill -INT) goes where Ctrl-C would
+ * have had its effect: to the command, which ends and so ends perf; a
+ * second one, or -p (the target must live on), goes to the profiler, which
+ * stops and writes its file.
+ */
+static void
+interrupt(const siginfo_t *si)
+{
+	int from_tty = 0;
+	pid_t to = run.recorder;
+
+#ifdef SI_KERNEL
+	from_tty = si->si_code == SI_KERNEL;
+#endif
+	if (run.stage == CONVERT)
+		die_by(SIGINT);
+	run.interrupted = 1;
+	if (from_tty)
+		return;
+	if (run.stage == RECORD && !run.attached && run.forwarded++ == 0) {
+		pid_t c = child_of(run.recorder);
+
+		if (c > 0)
+			to = c;
+	}
+	if (to > 0)
+		kill(to, SIGINT);
+}
+
+/* Wait for pid, acting meanwhile on the signals that arrive; its status. */
+static int
+wait_for(pid_t pid)
+{
+	siginfo_t si;
+	pid_t w;
+	int st;
+
+	for (;;) {
+		if ((w = waitpid(pid, &st, WNOHANG)) == pid) {
+			forget(pid);
+			return st;
+		}
+		if (w == -1 && errno != EINTR)
+			err(1, "waitpid");
+		if (sigwaitinfo(&waitset, &si) == -1) {
+			if (errno == EINTR)
+				continue;
+			err(1, "sigwaitinfo");
+		}
+		switch (si.si_signo) {
+		case SIGCHLD:
+			break;
+		case SIGINT:
+			interrupt(&si);
+			break;
+		case SIGALRM:
+			run.timed_out = 1;
+			if (run.recorder > 0)
+				kill(run.recorder, SIGINT);
+			break;
+		default:	/* SIGTERM, SIGHUP */
+			die_by(si.si_signo);
+		}
+	}
+}
+
+static void
+on_sigchld(int sig)
+{
+	(void)sig;
+}
+
+static void
+setup_signals(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigchld;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
+	sigemptyset(&waitset);
+	sigaddset(&waitset, SIGCHLD);
+	sigaddset(&waitset, SIGINT);
+	sigaddset(&waitset, SIGTERM);
+	sigaddset(&waitset, SIGALRM);
+	/* Under nohup, a hangup stays ignored, by the children too. */
+	if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
+		sigaction(SIGHUP, &sa, NULL);
+		sigaddset(&waitset, SIGHUP);
+	}
+	sigprocmask(SIG_BLOCK, &waitset, NULL);
+	if (atexit(cleanup) != 0)
+		errx(1, "atexit failed");
+}
+
+/* Describe a wait status into buf: "exited with status 3". */
+static const char *
+status_text(int st, char *buf, size_t sz)
+{
+	if (WIFEXITED(st))
+		snprintf(buf, sz, "exited with status %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st))
+		snprintf(buf, sz, "was killed by signal %d (%s)", WTERMSIG(st),
+		    strsignal(WTERMSIG(st)));
+	else
+		snprintf(buf, sz, "ended with wait status %#x", st);
+	return buf;
+}
+
+/* ---- finding programs ---- */
+
+static int
+is_exec(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+	    access(path, X_OK) == 0;
+}
+
+/* name as execvp would find it, malloc'ed; NULL when it is not there. */
+static char *
+find_program(const char *name)
+{
+	const char *path, *p, *end;
+	struct buf b = { 0 };
+
+	if (strchr(name, '/') != NULL)
+		return is_exec(name) ? xstrdup(name) : NULL;
+	if ((path = getenv("PATH")) == NULL)
+		path = "/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		end = strchr(p, ':');
+		if (end == NULL)
+			end = p + strlen(p);
+		buf_reset(&b);
+		if (end == p)
+			buf_adds(&b, ".");
+		else
+			buf_add(&b, p, (size_t)(end - p));
+		buf_addc(&b, '/');
+		buf_adds(&b, name);
+		if (is_exec(b.s))
+			return b.s;
+		if (*end == '\0')
+			break;
+	}
+	buf_free(&b);
+	return NULL;
+}
+
+/* sp-flatten beside our own executable, else in PATH. */
+static char *
+find_flatten(void)
+{
+	char self[PATH_MAX], *slash, *p;
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL) {
+			struct buf b = { 0 };
+
+			buf_add(&b, self, (size_t)(slash - self) + 1);
+			buf_adds(&b, "sp-flatten");
+			if (is_exec(b.s))
+				return b.s;
+			buf_free(&b);
+		}
+	}
+	if ((p = find_program("sp-flatten")) == NULL)
+		errx(1, "sp-flatten: not found beside sp-record or in PATH");
+	return p;
+}
+
+static void
+linux_release(char *buf, size_t sz)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0)
+		snprintf(buf, sz, "%s", u.release);
+	else
+		snprintf(buf, sz, "$(uname -r)");
+}
+
+static char *
+need_profiler(const char *name)
+{
+	char *p, rel[128];
+
+	if ((p = find_program(name)) != NULL)
+		return p;
+	if (strcmp(name, "perf") == 0) {
+		linux_release(rel, sizeof(rel));
+		errx(EX_CANNOT, "perf: not installed; install linux-perf "
+		    "(Debian) or linux-tools-%s (Ubuntu)", rel);
+	}
+	errx(EX_CANNOT, "samply: not installed; install it with "
+	    "'cargo install --locked samply'");
+}
+
+/* ---- debug info ---- */
+
+static uint64_t
+rd(const unsigned char *p, int n, int big)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < n; i++)
+		v |= (uint64_t)p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
+	return v;
+}
+
+static int
+pread_all(int fd, void *p, size_t n, uint64_t off)
+{
+	ssize_t r = pread(fd, p, n, (off_t)off);
+
+	return r >= 0 && (size_t)r == n ? 0 : -1;
+}
+
+/*
+ * Does the ELF file at path carry DWARF, or point to it (.gnu_debuglink)?
+ * Returns 1 or 0, and -1 when it cannot tell (not ELF, unreadable): then
+ * nothing is said about it.
+ */
+static int
+elf_has_debug(const char *path)
+{
+	unsigned char eh[64], sh[64], *shdrs = NULL;
+	char *names = NULL;
+	uint64_t shoff, nsec, strndx, entsz, stroff, strsz;
+	int fd, w, big, ret = -1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (pread_all(fd, eh, sizeof(eh), 0) == -1 ||
+	    memcmp(eh, "\177ELF", 4) != 0 || (eh[4] != 1 && eh[4] != 2))
+		goto out;
+	w = eh[4] == 2 ? 8 : 4;
+	big = eh[5] == 2;
+	shoff = rd(eh + (w == 8 ? 0x28 : 0x20), w, big);
+	entsz = rd(eh + (w == 8 ? 0x3a : 0x2e), 2, big);
+	nsec = rd(eh + (w == 8 ? 0x3c : 0x30), 2, big);
+	strndx = rd(eh + (w == 8 ? 0x3e : 0x32), 2, big);
+	if (shoff == 0 || entsz < (w == 8 ? 64u : 40u) || entsz > 4096)
+		goto out;
+	if (nsec == 0 || strndx == 0xffff) {	/* extended numbering */
+		if (pread_all(fd, sh, (size_t)(w == 8 ? 64 : 40), shoff) == -1)
+			goto out;
+		if (nsec == 0)
+			nsec = rd(sh + (w == 8 ? 0x20 : 0x14), w, big);
+		if (strndx == 0xffff)
+			strndx = rd(sh + (w == 8 ? 0x28 : 0x18), 4, big);
+	}
+	if (nsec == 0 || nsec > 65536 || strndx >= nsec)
+		goto out;
+	shdrs = xreallocarray(NULL, nsec, entsz);
+	if (pread_all(fd, shdrs, nsec * entsz, shoff) == -1)
+		goto out;
+	stroff = rd(shdrs + strndx * entsz + (w == 8 ? 0x18 : 0x10), w, big);
+	strsz = rd(shdrs + strndx * entsz + (w == 8 ? 0x20 : 0x14), w, big);
+	if (strsz == 0 || strsz > (1u << 20))
+		goto out;
+	names = xmalloc(strsz + 1);
+	if (pread_all(fd, names, strsz, stroff) == -1)
+		goto out;
+	names[strsz] = '\0';
+	ret = 0;
+	for (uint64_t i = 0; i < nsec && ret == 0; i++) {
+		uint64_t nm = rd(shdrs + i * entsz, 4, big);
+		const char *s = nm < strsz ? names + nm : "";
+
+		if (strcmp(s, ".debug_info") == 0 ||
+		    strcmp(s, ".zdebug_info") == 0 ||
+		    strcmp(s, ".gnu_debuglink") == 0)
+			ret = 1;
+	}
+out:
+	free(shdrs);
+	free(names);
+	close(fd);
+	return ret;
+}
+
+static void
+check_debug(const char *path, const char *shown)
+{
+	if (elf_has_debug(path) == 0)
+		warnx("%s: no debug info: build it with -g (C, C++; "
+		    "debug = true for Rust) to see inlined functions and "
+		    "source lines", shown);
+}
+
+/* ---- cargo ---- */
+
+static int
+json_has(const struct json *j, int arr, const char *s)
+{
+	int n = json_len(j, arr);
+
+	for (int i = 0, k = arr + 1; i < n; i++, k = json_next(j, k))
+		if (json_streq(j, k, s))
+			return 1;
+	return 0;
+}
+
+/*
+ * Build the target with cargo, debug info turned on through the
+ * environment (CARGO_PROFILE_<NAME>_DEBUG, unless already set), so that
+ * Cargo.toml stays as it is.  The executable is the one a compiler-artifact
+ * message names for a target of the wanted kind (and name).
+ */
+static char *
+cargo_build(const struct opts *o)
+{
+	struct args a = { 0 };
+	struct buf var = { 0 }, line = { 0 }, exe = { 0 }, found = { 0 };
+	const char *kind = o->target_kind != NULL ? o->target_kind : "bin";
+	char *cargo, *l = NULL, opt[32], stbuf[64];
+	size_t lcap = 0;
+	ssize_t n;
+	int fds[2], st, nfound = 0;
+	pid_t pid;
+	FILE *fp;
+
+	if ((cargo = find_program("cargo")) == NULL)
+		errx(1, "cargo: not installed; install Rust from "
+		    "https://rustup.rs");
+	buf_adds(&var, "CARGO_PROFILE_");
+	for (const char *p = o->cargo_profile; *p != '\0'; p++) {
+		char c = *p;
+
+		if (c >= 'a' && c <= 'z')
+			c = (char)(c - 'a' + 'A');
+		else if (c == '-')
+			c = '_';
+		buf_addc(&var, c);
+	}
+	buf_adds(&var, "_DEBUG");
+	if (setenv(var.s, "true", 0) == -1)
+		err(1, "setenv");
+	args_add(&a, cargo);
+	args_add(&a, "build");
+	args_add(&a, "--message-format=json-render-diagnostics");
+	args_add(&a, "--profile");
+	args_add(&a, o->cargo_profile);
+	if (o->target_kind != NULL) {
+		snprintf(opt, sizeof(opt), "--%s", o->target_kind);
+		args_add(&a, opt);
+		args_add(&a, o->target_name);
+	}
+	args_addv(&a, &o->cargo_args);
+	if (pipe(fds) == -1)
+		err(1, "pipe");
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	run.stage = BUILD;
+	run.recorder = pid = spawn(a.v, -1, fds[1], -1);
+	close(fds[1]);
+	if ((fp = fdopen(fds[0], "r")) == NULL)
+		err(1, "fdopen");
+	while ((n = getline(&l, &lcap, fp)) != -1) {
+		struct json j;
+		const char *why;
+		int t, ex, name;
+
+		if (json_parse(&j, l, (size_t)n, &why) == -1)
+			continue;	/* not a message */
+		if (json_is_object(&j, 0) &&
+		    json_streq(&j, json_get(&j, 0, "reason"),
+		    "compiler-artifact") &&
+		    json_is_string(&j, ex = json_get(&j, 0, "executable")) &&
+		    (t = json_get(&j, 0, "target")) >= 0 &&
+		    json_has(&j, json_get(&j, t, "kind"), kind) &&
+		    json_str(&j, name = json_get(&j, t, "name"), &line) == 0 &&
+		    (o->target_name == NULL ||
+		    strcmp(line.s, o->target_name) == 0)) {
+			json_str(&j, ex, &exe);
+			if (nfound++ > 0)
+				buf_adds(&found, ", ");
+			buf_adds(&found, line.s);
+		}
+		json_free(&j);
+	}
+	if (ferror(fp))
+		err(1, "cargo's output");
+	fclose(fp);
+	free(l);
+	st = wait_for(pid);
+	run.recorder = -1;
+	if (run.interrupted)
+		die_by(SIGINT);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		errx(1, "cargo build %s", status_text(st, stbuf,
+		    sizeof(stbuf)));
+	if (nfound == 0)
+		errx(1, "cargo: no %s target%s%s was built", kind,
+		    o->target_name != NULL ? " named " : "",
+		    o->target_name != NULL ? o->target_name : "");
+	if (nfound > 1)
+		errx(1, "cargo: several %s targets (%s): choose one with --%s",
+		    kind, found.s, kind);
+	buf_free(&var);
+	buf_free(&line);
+	buf_free(&found);
+	free(a.v);
+	free(cargo);
+	return exe.s;
+}
+
+/* ---- perf ---- */
+
+/* Relay perf's messages, less its progress lines. */
+static void
+relay(const char *text)
+{
+	const char *p, *e;
+
+	for (p = text; *p != '\0'; p = *e == '\0' ? e : e + 1) {
+		e = strchr(p, '\n');
+		if (e == NULL)
+			e = p + strlen(p);
+		if (e > p && strncmp(p, "[ perf record:", 14) != 0)
+			fprintf(stderr, "%.*s\n", (int)(e - p), p);
+	}
+}
+
+static long long
+read_sysctl(const char *path)
+{
+	char b[64], *p = NULL;
+	size_t n;
+	long long v = LLONG_MIN;
+	const char *bad;
+
+	if (input_slurp(path, sizeof(b), &p, &n) == 0) {
+		p[strcspn(p, "\n")] = '\0';
+		v = strtonum(p, LLONG_MIN + 1, LLONG_MAX, &bad);
+		if (bad != NULL)
+			v = LLONG_MIN;
+	}
+	free(p);
+	return v;
+}
+
+/*
+ * perf record failed: say why in one sentence with the fix, from its
+ * messages and the kernel's settings.  Does not return.
+ */
+static void __attribute__((noreturn))
+perf_failed(const char *msg, int st, const struct opts *o)
+{
+	char rel[128], sbuf[64];
+	long long v;
+
+	if (strstr(msg, "perf not found for kernel") != NULL ||
+	    strstr(msg, "You may need to install") != NULL) {
+		linux_release(rel, sizeof(rel));
+		errx(EX_CANNOT, "perf: no perf for this kernel; install "
+		    "linux-tools-%s (Ubuntu) or linux-perf (Debian)", rel);
+	}
+	if (strstr(msg, "mlock") != NULL ||
+	    strstr(msg, "error mapping pages") != NULL ||
+	    strstr(msg, "failed to mmap") != NULL ||
+	    strstr(msg, "mmap failed") != NULL) {
+		v = read_sysctl("/proc/sys/kernel/perf_event_mlock_kb");
+		errx(EX_CANNOT, "perf: mmap failed: its ring buffers need "
+		    "more locked memory than kernel.perf_event_mlock_kb "
+		    "(%lld kB) allows; raise it with 'sysctl "
+		    "kernel.perf_event_mlock_kb=2048' or pass "
+		    "--perf-arg=--mmap-pages=16", v == LLONG_MIN ? -1 : v);
+	}
+	if (strstr(msg, "perf_event_paranoid") != NULL ||
+	    strstr(msg, "No permission to enable") != NULL ||
+	    strstr(msg, "ermission denied") != NULL ||
+	    strstr(msg, "Operation not permitted") != NULL) {
+		v = read_sysctl("/proc/sys/kernel/perf_event_paranoid");
+		if (geteuid() != 0)
+			errx(EX_CANNOT, "perf: not permitted to profile "
+			    "(kernel.perf_event_paranoid is %lld); run "
+			    "'sysctl kernel.perf_event_paranoid=1' as root, "
+			    "or record as root", v);
+		errx(EX_CANNOT, "perf: not permitted to profile even as root "
+		    "(kernel.perf_event_paranoid is %lld): in a container, "
+		    "allow perf_event_open (docker run --cap-add PERFMON, or "
+		    "--privileged) or run 'sysctl "
+		    "kernel.perf_event_paranoid=1' on the host", v);
+	}
+	if (strstr(msg, "Function not implemented") != NULL)
+		errx(EX_CANNOT, "perf: the kernel has no perf events, or a "
+		    "seccomp filter hides perf_event_open (docker run "
+		    "--privileged)");
+	if (strstr(msg, "event syntax error") != NULL ||
+	    strstr(msg, "not supported") != NULL)
+		errx(1, "perf: event %s is not available here; use "
+		    "-e cpu-clock (hardware events are often missing in "
+		    "virtual machines)", o->event);
+	relay(msg);
+	errx(1, "perf record %s", status_text(st, sbuf, sizeof(sbuf)));
+}
+
+/*
+ * "[ perf record: Captured and wrote 0.02 MB f (327 samples) ]": the number
+ * of samples, -1 when the line is there without a count, -2 when it is not
+ * (nothing was written).
+ */
+static long long
+perf_samples(const char *msg)
+{
+	const char *p, *q;
+	const char *bad;
+	char num[32];
+	size_t n;
+
+	if ((p = strstr(msg, "[ perf record: Captured and wrote")) == NULL)
+		return -2;
+	q = strchr(p, '\n');
+	n = q != NULL ? (size_t)(q - p) : strlen(p);
+	for (q = p + n; q > p && q[-1] != '('; q--)
+		;
+	if (q == p)
+		return -1;
+	if (*q == '~')
+		q++;
+	n = strspn(q, "0123456789");
+	if (n == 0 || n >= sizeof(num) || strncmp(q + n, " samples", 8) != 0)
+		return -1;
+	memcpy(num, q, n);
+	num[n] = '\0';
+	return strtonum(num, 0, LLONG_MAX, &bad);
+}
+
+static void
+make_tmpdir(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	if (t == NULL || *t == '\0')
+		t = "/tmp";
+	if ((size_t)snprintf(tmpdir, sizeof(tmpdir), "%s/sp-record.XXXXXX",
+	    t) >= sizeof(tmpdir))
+		errx(1, "%s: TMPDIR too long", t);
+	if (mkdtemp(tmpdir) == NULL)
+		err(1, "%s", tmpdir);
+	have_tmpdir = 1;
+}
+
+static char *
+tmp_path(const char *name)
+{
+	struct buf b = { 0 };
+
+	buf_printf(&b, "%s/%s", tmpdir, name);
+	return b.s;
+}
+
+static int
+open_tmp(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+	if (fd == -1)
+		err(1, "%s", path);
+	return fd;
+}
+
+/*
+ * The outcome of a recording: the status sp-record ends with unless the
+ * conversion fails.
+ */
+static int
+recorded(int st, const char *shown, const struct opts *o)
+{
+	char sbuf[96];
+
+	if (o->pid > 0 || run.timed_out)
+		return 0;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	/* Interrupted by the user: the profile is what was asked for. */
+	if (run.interrupted && WIFSIGNALED(st) && WTERMSIG(st) == SIGINT)
+		return 0;
+	warnx("%s %s; the profile is written all the same", shown,
+	    status_text(st, sbuf, sizeof(sbuf)));
+	return EX_FAILED;
+}
+
+/* Run perf script on data into sp-flatten (or stdout, raw). */
+static void
+convert_perf(const char *perf, const char *data, const struct opts *o)
+{
+	struct args a = { 0 };
+	char *errpath = tmp_path("perf-script.err"), *msg = NULL, *flatten;
+	char *fa[3], sbuf[64];
+	int fds[2], efd, sst, fst;
+	pid_t sp, fp = -1;
+	size_t len;
+
+	args_add(&a, (char *)perf);
+	args_add(&a, "--no-pager");
+	args_add(&a, "script");
+	args_add(&a, "-i");
+	args_add(&a, data);
+	args_add(&a, "-F");
+	args_add(&a, PERF_SCRIPT_FIELDS);
+	efd = open_tmp(errpath);
+	run.stage = CONVERT;
+	if (o->raw) {
+		fflush(stdout);
+		sp = spawn(a.v, -1, -1, efd);
+	} else {
+		flatten = find_flatten();
+		fa[0] = flatten;
+		fa[1] = "-";
+		fa[2] = NULL;
+		if (pipe(fds) == -1)
+			err(1, "pipe");
+		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+		sp = spawn(a.v, -1, fds[1], efd);
+		fp = spawn(fa, fds[0], -1, -1);
+		close(fds[0]);
+		close(fds[1]);
+		free(flatten);
+	}
+	close(efd);
+	if (fp != -1) {
+		fst = wait_for(fp);
+		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
+			die_by(SIGPIPE);	/* our reader went away */
+		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0) {
+			kill(sp, SIGTERM);
+			errx(1, "sp-flatten %s", status_text(fst, sbuf,
+			    sizeof(sbuf)));
+		}
+	}
+	sst = wait_for(sp);
+	if (WIFSIGNALED(sst) && WTERMSIG(sst) == SIGPIPE)
+		die_by(SIGPIPE);
+	if (!WIFEXITED(sst) || WEXITSTATUS(sst) != 0) {
+		if (input_slurp(errpath, 1 << 20, &msg, &len) == 0)
+			relay(msg);
+		errx(1, "perf script %s", status_text(sst, sbuf, sizeof(sbuf)));
+	}
+	free(errpath);
+	free(a.v);
+}
+
+static int
+record_perf(const struct opts *o, const char *path, char *const cmd[],
+    const char *shown)
+{
+	struct args a = { 0 };
+	char *perf = need_profiler("perf"), *self = NULL, *msg = NULL;
+	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
+	const char *data;
+	long long nsamples;
+	size_t len;
+	int efd, keep = -1, st, status;
+
+	data = o->output != NULL ? o->output : tmp_path("perf.data");
+	snprintf(freq, sizeof(freq), "%lld", o->freq);
+	args_add(&a, perf);
+	args_add(&a, "record");
+	args_add(&a, "-e");
+	args_add(&a, o->event);
+	args_add(&a, "-F");
+	args_add(&a, freq);
+	args_add(&a, "--call-graph");
+	args_add(&a, o->callgraph);
+	args_add(&a, "-o");
+	args_add(&a, data);
+	args_addv(&a, &o->perf_args);
+	if (o->pid > 0) {
+		snprintf(fdarg, sizeof(fdarg), "%ld", (long)o->pid);
+		args_add(&a, "-p");
+		args_add(&a, fdarg);
+	} else {
+		/* The command keeps our standard error (see the top). */
+		self = xmalloc(PATH_MAX);
+		ssize_t n = readlink("/proc/self/exe", self, PATH_MAX - 1);
+		if (n <= 0)
+			err(1, "/proc/self/exe");
+		self[n] = '\0';
+		if ((keep = fcntl(2, F_DUPFD, 10)) == -1)
+			err(1, "dup");
+		snprintf(fdarg, sizeof(fdarg), "--exec-fd=%d", keep);
+		args_add(&a, "--");
+		args_add(&a, self);
+		args_add(&a, fdarg);
+		args_add(&a, path);
+		for (size_t i = 0; cmd[i] != NULL; i++)
+			args_add(&a, cmd[i]);
+	}
+	efd = open_tmp(errpath);
+	run.stage = RECORD;
+	run.attached = o->pid > 0;
+	/* Standard output is the stream's: the command writes to stderr. */
+	run.recorder = spawn(a.v, -1, 2, efd);
+	close(efd);
+	if (keep != -1)
+		close(keep);
+	if (o->duration > 0) {
+		struct itimerval it = { 0 };
+
+		it.it_value.tv_sec = (time_t)o->duration;
+		it.it_value.tv_usec = (suseconds_t)((o->duration -
+		    (double)it.it_value.tv_sec) * 1e6);
+		if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+			it.it_value.tv_usec = 1;
+		setitimer(ITIMER_REAL, &it, NULL);
+	}
+	st = wait_for(run.recorder);
+	run.recorder = -1;
+	if (input_slurp(errpath, 16 << 20, &msg, &len) == -1)
+		exit(1);
+	nsamples = perf_samples(msg);
+	if (nsamples == -2)
+		perf_failed(msg, st, o);
+	relay(msg);
+	if (nsamples == 0) {
+		if (o->pid > 0)
+			errx(1, "%s: no samples: the process did not run on a "
+			    "CPU while it was recorded (%s counts only time "
+			    "on a CPU)", shown, o->event);
+		errx(1, "%s: no samples: it ran too briefly for %lld Hz, or "
+		    "only waited (%s counts only time on a CPU); raise -F "
+		    "or record longer", shown, o->freq, o->event);
+	}
+	status = recorded(st, shown, o);
+	convert_perf(perf, data, o);
+	free(msg);
+	free(errpath);
+	free(self);
+	free(perf);
+	free(a.v);
+	return status;
+}
+
+/* ---- samply ---- */
+
+static void
+copy_file(const char *path)
+{
+	char b[65536];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		err(1, "%s", path);
+	while ((n = read(fd, b, sizeof(b))) > 0)
+		if (fwrite(b, 1, (size_t)n, stdout) != (size_t)n)
+			break;
+	if (n == -1)
+		err(1, "%s", path);
+	close(fd);
+}
+
+static int
+record_samply(const struct opts *o, char *const cmd[], const char *shown)
+{
+	struct args a = { 0 };
+	char *samply = need_profiler("samply"), *flatten, rate[32], pid[32];
+	char dur[64], sbuf[64], *fa[3];
+	const char *out;
+	struct stat sb;
+	int st, status, fst;
+
+	out = o->output != NULL ? o->output : tmp_path("profile.json");
+	snprintf(rate, sizeof(rate), "%lld", o->freq);
+	args_add(&a, samply);
+	args_add(&a, "record");
+	args_add(&a, "--save-only");
+	args_add(&a, "-o");
+	args_add(&a, out);
+	args_add(&a, "--rate");
+	args_add(&a, rate);
+	if (o->duration > 0) {
+		snprintf(dur, sizeof(dur), "%g", o->duration);
+		args_add(&a, "--duration");
+		args_add(&a, dur);
+	}
+	args_addv(&a, &o->samply_args);
+	if (o->pid > 0) {
+		snprintf(pid, sizeof(pid), "%ld", (long)o->pid);
+		args_add(&a, "-p");
+		args_add(&a, pid);
+	} else {
+		args_add(&a, "--");
+		for (size_t i = 0; cmd[i] != NULL; i++)
+			args_add(&a, cmd[i]);
+	}
+	run.stage = RECORD;
+	run.attached = 1;	/* interrupts go to samply, which handles them */
+	run.recorder = spawn(a.v, -1, 2, -1);
+	st = wait_for(run.recorder);
+	run.recorder = -1;
+	if (stat(out, &sb) == -1 || sb.st_size == 0)
+		errx(1, "samply record %s without writing a profile",
+		    status_text(st, sbuf, sizeof(sbuf)));
+	status = 0;
+	if (!(WIFEXITED(st) && WEXITSTATUS(st) == 0) && !run.interrupted &&
+	    o->pid <= 0) {
+		warnx("samply record (running %s) %s; the profile is written "
+		    "all the same", shown, status_text(st, sbuf, sizeof(sbuf)));
+		status = EX_FAILED;
+	}
+	run.stage = CONVERT;
+	if (o->raw) {
+		copy_file(out);
+	} else {
+		flatten = find_flatten();
+		fa[0] = flatten;
+		fa[1] = (char *)out;
+		fa[2] = NULL;
+		fflush(stdout);
+		fst = wait_for(spawn(fa, -1, -1, -1));
+		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
+			die_by(SIGPIPE);
+		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0)
+			errx(1, "sp-flatten %s", status_text(fst, sbuf,
+			    sizeof(sbuf)));
+		free(flatten);
+	}
+	free(samply);
+	free(a.v);
+	return status;
+}
+
+/*
+ * The internal --exec-fd=N mode, perf's workload: put descriptor N back as
+ * standard error and become the command (argv: path, argv0, args).
+ */
+static void __attribute__((noreturn))
+exec_helper(const char *fdarg, char **argv)
+{
+	const char *bad;
+	int fd, e;
+
+	fd = (int)strtonum(fdarg, 3, INT_MAX, &bad);
+	if (bad != NULL || argv[0] == NULL || argv[1] == NULL)
+		errx(1, "--exec-fd: bad internal call");
+	if (dup2(fd, 2) == -1)
+		err(126, "dup2");
+	close(fd);
+	execv(argv[0], argv + 1);
+	e = errno;
+	errno = e;
+	err(e == ENOENT ? 127 : 126, "%s", argv[0]);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "bench", required_argument, NULL, 'B' },
+		{ "bin", required_argument, NULL, 'N' },
+		{ "cargo", no_argument, NULL, 'C' },
+		{ "cargo-arg", required_argument, NULL, 'A' },
+		{ "example", required_argument, NULL, 'X' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "perf-arg", required_argument, NULL, 'R' },
+		{ "profile", required_argument, NULL, 'L' },
+		{ "profiler", required_argument, NULL, 'P' },
+		{ "samply-arg", required_argument, NULL, 'S' },
+		{ "test", required_argument, NULL, 'T' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0 };
+	const char *bad, *shown;
+	char **cmd, *path = NULL, *exe = NULL, procexe[64];
+	struct args cv = { 0 };
+	int ch, status;
+
+	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
+		exec_helper(argv[1] + 10, argv + 2);
+
+	o.prof = PERF;
+	o.event = DEFAULT_EVENT;
+	o.freq = DEFAULT_FREQ;
+	o.callgraph = DEFAULT_CALLGRAPH;
+	o.cargo_profile = "release";
+	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:r", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'A':
+			args_add(&o.cargo_args, optarg);
+			break;
+		case 'B':
+		case 'N':
+		case 'T':
+		case 'X':
+			if (o.target_kind != NULL)
+				errx(1, "choose one of --bench, --bin, "
+				    "--example and --test");
+			o.target_kind = ch == 'B' ? "bench" : ch == 'N' ?
+			    "bin" : ch == 'T' ? "test" : "example";
+			o.target_name = optarg;
+			break;
+		case 'C':
+			o.cargo = 1;
+			break;
+		case 'd':
+			if (parse_double(optarg, strlen(optarg),
+			    &o.duration) == -1 || !(o.duration > 0) ||
+			    o.duration > 1e7)
+				errx(1, "-d %s: not a number of seconds",
+				    optarg);
+			break;
+		case 'e':
+			o.event = optarg;
+			break;
+		case 'F':
+			o.freq = strtonum(optarg, 1, 1000000, &bad);
+			if (bad != NULL)
+				errx(1, "-F %s: frequency is %s", optarg, bad);
+			break;
+		case 'g':
+			if (strcmp(optarg, "fp") != 0 &&
+			    strcmp(optarg, "lbr") != 0 &&
+			    strcmp(optarg, "dwarf") != 0 &&
+			    strncmp(optarg, "dwarf,", 6) != 0)
+				errx(1, "-g %s: mode is fp, dwarf[,size] or "
+				    "lbr", optarg);
+			o.callgraph = strcmp(optarg, "dwarf") == 0 ?
+			    DEFAULT_CALLGRAPH : optarg;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'L':
+			o.cargo_profile = optarg;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'P':
+			if (strcmp(optarg, "perf") == 0)
+				o.prof = PERF;
+			else if (strcmp(optarg, "samply") == 0)
+				o.prof = SAMPLY;
+			else
+				errx(1, "-P %s: profiler is perf or samply",
+				    optarg);
+			break;
+		case 'p':
+			o.pid = (pid_t)strtonum(optarg, 1, INT_MAX, &bad);
+			if (bad != NULL)
+				errx(1, "-p %s: pid is %s", optarg, bad);
+			break;
+		case 'R':
+			args_add(&o.perf_args, optarg);
+			break;
+		case 'r':
+			o.raw = 1;
+			break;
+		case 'S':
+			args_add(&o.samply_args, optarg);
+			break;
+		default:
+			usage(stderr, 1);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	cmd = argv;
+
+	if (o.pid > 0 && (argc > 0 || o.cargo))
+		usage(stderr, 1);
+	if (o.pid <= 0 && argc == 0 && !o.cargo)
+		usage(stderr, 1);
+	if (o.duration > 0 && o.pid <= 0)
+		errx(1, "-d: only with -p (a command is recorded until it "
+		    "ends)");
+	if (!o.cargo && (o.target_kind != NULL || o.cargo_args.n > 0))
+		errx(1, "--bench, --bin, --cargo-arg, --example and --test "
+		    "go with --cargo");
+	if (o.prof == SAMPLY && (o.perf_args.n > 0 ||
+	    strcmp(o.event, DEFAULT_EVENT) != 0 ||
+	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
+		errx(1, "-e, -g and --perf-arg are for perf, not samply");
+
+	setup_signals();
+
+	if (o.pid > 0) {
+		if (kill(o.pid, 0) == -1 && errno == ESRCH)
+			errx(1, "%ld: no such process", (long)o.pid);
+		snprintf(procexe, sizeof(procexe), "/proc/%ld/exe",
+		    (long)o.pid);
+		check_debug(procexe, procexe);
+		shown = procexe;
+	} else {
+		if (o.cargo) {
+			exe = cargo_build(&o);
+			args_add(&cv, exe);
+			/* Bench harnesses run benchmarks only with --bench. */
+			if (o.target_kind != NULL &&
+			    strcmp(o.target_kind, "bench") == 0)
+				args_add(&cv, "--bench");
+			for (int i = 0; i < argc; i++)
+				args_add(&cv, argv[i]);
+			cmd = cv.v;
+		}
+		if ((path = find_program(cmd[0])) == NULL) {
+			if (strchr(cmd[0], '/') != NULL &&
+			    access(cmd[0], F_OK) == 0)
+				errx(1, "%s: not an executable file", cmd[0]);
+			errx(1, "%s: command not found", cmd[0]);
+		}
+		check_debug(path, cmd[0]);
+		shown = cmd[0];
+	}
+
+	make_tmpdir();
+	if (o.prof == PERF)
+		status = record_perf(&o, path, cmd, shown);
+	else
+		status = record_samply(&o, cmd, shown);
+	cleanup();
+	free(path);
+	free(exe);
+	free(cv.v);
+	finish_stdout();
+	return status;
+}
