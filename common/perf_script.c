@@ -47,6 +47,7 @@
 /* One frame of the current record, leaf first as perf prints them. */
 struct pframe {
 	size_t	 sym, symlen;	/* in ps->arena */
+	size_t	 src, srclen;	/* FILE:LINE (perf script -F +srcline) */
 	uint64_t addr;
 	int32_t	 dso;		/* index in ps->dsos, or -1 */
 	int32_t	 leaf_dso;	/* that of the nearest real frame leafward */
@@ -83,7 +84,7 @@ struct ps {
 	struct strtab *pids;
 	char	**mains;
 	size_t	 mcap;
-	struct buf key, process;
+	struct buf key;
 
 	struct strtab *dsos;
 	struct dso *dso;
@@ -186,7 +187,7 @@ pid_token(const char *s, size_t n, size_t *slash)
 static int
 time_token(const char *s, size_t n, int64_t *ns)
 {
-	size_t i = 0, dot;
+	size_t i = 0;
 	int64_t sec = 0, frac = 0;
 	int fd = 0;
 
@@ -200,7 +201,7 @@ time_token(const char *s, size_t n, int64_t *ns)
 	}
 	if (i == 0 || i == n || s[i] != '.')
 		return 0;
-	dot = i++;
+	i++;
 	if (i == n)
 		return 0;
 	for (; i < n; i++) {
@@ -211,7 +212,6 @@ time_token(const char *s, size_t n, int64_t *ns)
 			fd++;
 		}
 	}
-	(void)dot;
 	for (; fd < 9; fd++)
 		frac *= 10;
 	*ns = sec * 1000000000 + frac;
@@ -559,8 +559,7 @@ add_frame(struct ps *ps, const char *s, size_t n)
 
 	/* perf-map-agent's inlined Java frames: "outer->inner->leaf". */
 	if (did >= 0 && ps->dso[did].jit && !unknown) {
-		const char *end = sym + symlen, *p = end, *q;
-		size_t nparts = 0;
+		const char *p = sym + symlen, *q;
 
 		/* Last part first (leaf first, as the record is kept). */
 		for (;;) {
@@ -583,13 +582,10 @@ add_frame(struct ps *ps, const char *s, size_t n)
 			f->addr = addr;
 			f->has_addr = 1;
 			f->dso = did;
-			nparts++;
 			if (q == NULL)
 				break;
 			p = q;
 		}
-		(void)end;
-		(void)nparts;
 		return 0;
 	}
 	xgrow(&ps->fr, &ps->frcap, ps->nfr + 1, sizeof(*ps->fr));
@@ -813,6 +809,10 @@ join_stack(struct ps *ps)
 				buf_add(b, ps->prefixes.s + d->pre, d->prelen);
 			}
 			add_symbol(ps, b, sym, f->symlen);
+			if (f->srclen > 0) {
+				buf_add(b, " @ ", 3);
+				esc_append(b, ps->arena.s + f->src, f->srclen);
+			}
 			if (inl && !o->annotate && !(o->tidy && f->jit_inl))
 				buf_add(b, " (inlined)", 10);
 		}
@@ -1014,6 +1014,40 @@ begin_record(struct ps *ps, const struct evline *e)
 }
 
 /*
+ * perf script -F +srcline prints "  FILE:LINE" under a frame: keep it as
+ * the frame's " @ FILE:LINE" (sp(5)); "??:0" means unknown.  Returns 0, or
+ * -1 if the line is not of that form.
+ */
+static int
+add_srcline(struct ps *ps, const char *s, size_t n)
+{
+	size_t k = n;
+	struct pframe *f;
+
+	while (k > 0 && is_digit(s[k - 1]))
+		k--;
+	if (k == n || k < 2 || s[k - 1] != ':' || memchr(s, ' ', n) != NULL ||
+	    memchr(s, '\t', n) != NULL || ps->nfr == 0)
+		return -1;
+	if (ps->skip || (n == 4 && memcmp(s, "??:0", 4) == 0))
+		return 0;
+	f = &ps->fr[ps->nfr - 1];
+	if (f->jit_inl)		/* one line for the whole "a->b" frame */
+		return 0;
+	f->src = ps->arena.len;
+	f->srclen = n;
+	buf_add(&ps->arena, s, n);
+	return 0;
+}
+
+/* Is this an event line?  Its parts are in *e if so. */
+static int
+is_event(const char *s, size_t n, struct evline *e)
+{
+	return parse_event(s, n, e) == 0 && (e->has_time || e->event != NULL);
+}
+
+/*
  * Could this indented line be an event line ("  comm 12 3.4: ev: ...")?
  * Event lines have a ':' before a blank or at the end; frame lines seldom.
  */
@@ -1091,6 +1125,7 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 	uint64_t bad_line = 0, last_line = 0;
 	int pending_bad = 0;	/* an unparsable line, an error unless last */
 	int pending_cut = 0;	/* an odd frame line, harmless unless last */
+	int parsed;
 
 	ps.o = o;
 	ps.w = w;
@@ -1129,14 +1164,20 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 			continue;
 		while (i < n && is_ws(line[i]))
 			i++;
+		parsed = 0;
 		if (i > 0 && hexval(line[i]) >= 0 && ps.in_rec &&
-		    !ps.blank_seen && !maybe_event(line + i, n - i)) {
+		    !ps.blank_seen) {
 			/* Most lines: a frame of the current record. */
+			if (maybe_event(line + i, n - i)) {
+				parsed = 1;
+				if (is_event(line, n, &e))
+					goto event;
+			}
 			if (add_frame(&ps, line + i, n - i) == 0)
 				continue;
 		}
-		if (parse_event(line, n, &e) == 0 &&
-		    (e.has_time || e.event != NULL)) {
+		if (!parsed && is_event(line, n, &e)) {
+event:
 			end_record(&ps);
 			begin_record(&ps, &e);
 			/* A frame on the event line (else tracepoint data). */
@@ -1144,6 +1185,9 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 				(void)add_frame(&ps, e.rest, e.restlen);
 			continue;
 		}
+		if (i > 0 && ps.in_rec && !ps.blank_seen &&
+		    add_srcline(&ps, line + i, n - i) == 0)
+			continue;
 		if (i > 0) {
 			/* An indented line we do not understand. */
 			pending_cut = 1;
@@ -1211,6 +1255,5 @@ out:
 	buf_free(&ps.tidy);
 	buf_free(&ps.prefixes);
 	buf_free(&ps.key);
-	buf_free(&ps.process);
 	return rc;
 }
