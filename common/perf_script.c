@@ -227,47 +227,44 @@ time_token(const char *s, size_t n, int64_t *ns)
 static int
 parse_event(const char *s, size_t n, struct evline *e)
 {
-	/* Token starts and ends of the last three tokens, rolling. */
+	/* The last three tokens: [0] two before, [1] the one before, [2]. */
 	size_t ts[3] = {0}, te[3] = {0}, ntok = 0, i = 0, slash;
-	size_t pid_s = 0, pid_e = 0, after = 0, ps_, pe_;
+	size_t pid_s = 0, pid_e = 0, after = 0;
 	int found = 0;
 
 	memset(e, 0, sizeof(*e));
 	while (i < n && is_ws(s[i]))
 		i++;
 	while (i < n) {
-		size_t st = i;
+		size_t st = i, k;
 		int64_t ns;
 
 		while (i < n && !is_ws(s[i]))
 			i++;
-		ts[0] = ts[1]; te[0] = te[1];
-		ts[1] = ts[2]; te[1] = te[2];
-		ts[2] = st; te[2] = i;
+		ts[0] = ts[1];
+		te[0] = te[1];
+		ts[1] = ts[2];
+		te[1] = te[2];
+		ts[2] = st;
+		te[2] = i;
 		ntok++;
-		if (ntok >= 3 && time_token(s + st, i - st, &ns)) {
-			ps_ = ts[1];
-			pe_ = te[1];
-			if (s[ps_] == '[' && s[pe_ - 1] == ']') {
-				if (ntok < 4)
-					goto next;
-				/* The token before "[cpu]": find it. */
-				pe_ = ps_;
-				while (pe_ > 0 && is_ws(s[pe_ - 1]))
-					pe_--;
-				ps_ = pe_;
-				while (ps_ > 0 && !is_ws(s[ps_ - 1]))
-					ps_--;
-			}
-			if (pe_ > ps_ && pid_token(s + ps_, pe_ - ps_, &slash)) {
-				pid_s = ps_;
-				pid_e = pe_;
-				e->has_time = 1;
-				e->time_ns = ns;
-				after = i;
-				found = 1;
-				break;
-			}
+		if (ntok < 3 || !time_token(s + st, i - st, &ns))
+			goto next;
+		/* "comm pid time:" or "comm pid [cpu] time:" */
+		k = 1;
+		if (s[ts[1]] == '[' && s[te[1] - 1] == ']') {
+			if (ntok < 4)
+				goto next;
+			k = 0;
+		}
+		if (pid_token(s + ts[k], te[k] - ts[k], &slash)) {
+			pid_s = ts[k];
+			pid_e = te[k];
+			e->has_time = 1;
+			e->time_ns = ns;
+			after = i;
+			found = 1;
+			break;
 		}
 next:
 		while (i < n && is_ws(s[i]))

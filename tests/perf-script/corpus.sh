@@ -4,17 +4,21 @@
 # explained in man/sp-flatten.1 (perf script input), listed here as KNOWN.
 [ -n "$SHARED" ] && [ -d "$SHARED/corpus/perf-script" ] ||
 	{ echo "no ../shared/corpus: skipped" >&2; exit 77; }
-sp-flatten --help 2>&1 | grep -q -e --tidy ||
-	{ echo "sp-flatten has no --tidy yet: skipped" >&2; exit 77; }
 P=$SHARED/corpus/perf-script
 C=$SHARED/corpus/collapsed
 fail=0
 for f in "$P"/*; do
-	if ! sp-flatten "$f" > out 2> err; then
-		echo "$f: failed:" >&2; cat err >&2; fail=1
-	fi
-	grep -q '^#units' out || { echo "$f: no #units" >&2; fail=1; }
+	for o in "" "--annotate --unknown-dso --period"; do
+		if ! sp-flatten $o "$f" > out 2> err; then
+			echo "$f: failed:" >&2; cat err >&2; fail=1
+		fi
+		grep -q '^#units' out || { echo "$f: no #units" >&2; fail=1; }
+	done
 done
+sp-flatten --help 2>&1 | grep -q -e --tidy || {
+	echo "sp-flatten has no --tidy yet: collapsed pairs not compared" >&2
+	exit $fail
+}
 
 # The pairs: input, collapsed file, how they may differ, sp-flatten options.
 # inferno weights by the period and names unknown symbols [dso]; FlameGraph
