@@ -329,6 +329,7 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 	struct agg_line al;
 	const char *why;
 	struct frow *r;
+	uint32_t id;
 
 	if (a->collapsed)
 		bad_line(lr, "an aggregate table cannot be made into folded "
@@ -343,7 +344,8 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 		bad_line(lr, "a count is negative");
 	if (!escapes_ok(al.frame.s, al.frame.len))
 		bad_line(lr, "bad escape in a name");
-	r = &a->fr[frame_row(a, al.frame.s, al.frame.len)];
+	id = frame_row(a, al.frame.s, al.frame.len);
+	r = &a->fr[id];
 	add(&r->self, al.self);
 	add(&r->total, al.total);
 	add(&r->cpu_self, al.cpu_self);
