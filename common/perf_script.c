@@ -17,13 +17,22 @@
  * block) are skipped.
  *
  * Each frame becomes "DSO!SYMBOL", DSO being the file name of the dso's
- * path; perf's "+0x..." symbol offsets are dropped.  An unknown symbol
+ * path (without " (deleted)"); perf's "+0x..." symbol offsets are dropped,
+ * and each dso gets a #lib header (name, and path when it is a file).  An unknown symbol
  * keeps perf's address as a frame without library ("0x7f26cab4c0b0"):
  * perf prints run-time addresses, which are not the library-relative ones
  * that "LIB!0xADDR" means in sp(5).  Inlined frames (dso "(inlined)") get
  * the library of the real frame at the same address below them and the
  * " (inlined)" suffix; perf-map-agent's "A->B->C" JIT names are split into
  * frames the same way.
+ *
+ * A sample's process is named after the current comm of its process's
+ * main thread (tid == pid) when that thread has been seen, else after the
+ * sample's own comm; its thread is the comm.  Times are ms since the first
+ * sample of the input.  Only the first event's samples are kept (or those
+ * of --event), as inferno and FlameGraph do: mixing cycles with
+ * instructions would mislead; the others are counted in one warning.
+ * cpu is the period for cpu-clock and task-clock, which count ns.
  *
  * The whole input is read in one pass over lines, with no per-line
  * allocation: a record's symbols are copied into an arena that is reset for
@@ -496,7 +505,8 @@ dso_id(struct ps *ps, const char *s, size_t n)
 	base = n;
 	while (base > 0 && p[base - 1] != '/')
 		base--;
-	if (base == n)		/* "dir/": keep the whole path */
+	d->pseudo = n == 0 || p[0] == '[' || has_prefix(p, n, "//");
+	if (base == n || d->pseudo)	/* "dir/", "//anon": keep it whole */
 		base = 0;
 	d->base = base;
 	d->kernel = is_kernel_dso(p, n);
@@ -504,7 +514,6 @@ dso_id(struct ps *ps, const char *s, size_t n)
 	    has_suffix(p, n, ".map")) ||
 	    (has_prefix(p + base, n - base, "jitted-") &&
 	    has_suffix(p, n, ".so"));
-	d->pseudo = n == 0 || p[0] == '[';
 	d->pre = ps->prefixes.len;
 	esc_append(&ps->prefixes, p + base, n - base);
 	buf_addc(&ps->prefixes, '!');
@@ -547,8 +556,12 @@ add_frame(struct ps *ps, const char *s, size_t n)
 	if (dso != NULL) {
 		if (dsolen == 7 && memcmp(dso, "inlined", 7) == 0)
 			inlined = 1;
-		else if (!(dsolen == 9 && memcmp(dso, "[unknown]", 9) == 0))
+		else if (!(dsolen == 9 && memcmp(dso, "[unknown]", 9) == 0)) {
+			/* A file replaced since it was mapped. */
+			if (has_suffix(dso, dsolen, " (deleted)"))
+				dsolen -= 10;
 			did = dso_id(ps, dso, dsolen);
+		}
 	}
 	drop_offset(sym, &symlen);
 	unknown = symlen == 0 ||
