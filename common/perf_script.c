@@ -18,13 +18,14 @@
  *
  * Each frame becomes "DSO!SYMBOL", DSO being the file name of the dso's
  * path (without " (deleted)"); perf's "+0x..." symbol offsets are dropped,
- * and each dso gets a #lib header (name, and path when it is a file).  An unknown symbol
- * keeps perf's address as a frame without library ("0x7f26cab4c0b0"):
- * perf prints run-time addresses, which are not the library-relative ones
- * that "LIB!0xADDR" means in sp(5).  Inlined frames (dso "(inlined)") get
- * the library of the real frame at the same address below them and the
- * " (inlined)" suffix; perf-map-agent's "A->B->C" JIT names are split into
- * frames the same way.
+ * and each dso gets a #lib header (name, and path when it is a file).  An
+ * unknown symbol keeps its address: perf 4 and later print user-space
+ * addresses relative to the dso, which makes "DSO!0xADDR" for sp-symbolize;
+ * kernel and JIT addresses, those of perf 3 and any beyond 4 GiB are
+ * run-time ones, which stay frames without library ("0x7f26cab4c0b0").
+ * Inlined frames (dso "(inlined)") get the library of the real frame at
+ * the same address below them and the " (inlined)" suffix; perf-map-agent's
+ * "A->B->C" JIT names are split into frames the same way.
  *
  * A sample's process is named after the current comm of its process's
  * main thread (tid == pid) when that thread has been seen, else after the
@@ -126,6 +127,8 @@ struct ps {
 	struct buf stack;
 	struct buf tidy;
 	int	 java;		/* the thread's comm starts with "java" */
+
+	int	 old_perf;	/* --header says perf 3: absolute addresses */
 
 	/* Lines we skipped. */
 	uint64_t weird, weird_line;
@@ -808,9 +811,23 @@ join_stack(struct ps *ps)
 					buf_addc(b, ']');
 				} else
 					buf_add(b, "[unknown]", 9);
-			} else if (f->has_addr)
+			} else if (f->has_addr) {
+				/*
+				 * perf 4 and later print user-space addresses
+				 * relative to the dso (its file offsets, which
+				 * are sp's relative addresses for the usual ELF
+				 * layouts): sp-symbolize can look those up.
+				 */
+				if (d != NULL && !d->kernel && !d->jit &&
+				    !d->pseudo && f->addr < (1ULL << 32) &&
+				    !ps->old_perf) {
+					if (!d->announced)
+						announce(ps, lib);
+					buf_add(b, ps->prefixes.s + d->pre,
+					    d->prelen);
+				}
 				add_hex(b, f->addr);
-			else
+			} else
 				buf_add(b, "[unknown]", 9);
 		} else {
 			if (d != NULL) {
@@ -1050,6 +1067,18 @@ add_srcline(struct ps *ps, const char *s, size_t n)
 	return 0;
 }
 
+/* A line of perf script --header: "# perf version : 3.13.11-ckt12". */
+static void
+header_line(struct ps *ps, const char *s, size_t n)
+{
+	static const char pv[] = "# perf version : ";
+	size_t k = sizeof(pv) - 1;
+
+	if (n > k && memcmp(s, pv, k) == 0)
+		ps->old_perf = is_digit(s[k]) && (k + 1 == n ||
+		    !is_digit(s[k + 1])) && s[k] < '4';
+}
+
 /* Is this an event line?  Its parts are in *e if so. */
 static int
 is_event(const char *s, size_t n, struct evline *e)
@@ -1170,8 +1199,10 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 				ps.blank_seen = 1;
 			continue;
 		}
-		if (line[0] == '#')
+		if (line[0] == '#') {
+			header_line(&ps, line, n);
 			continue;
+		}
 		while (i < n && is_ws(line[i]))
 			i++;
 		parsed = 0;
