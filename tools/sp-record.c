@@ -24,7 +24,6 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <sys/time.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #include <dirent.h>
@@ -475,29 +474,16 @@ find_flatten(void)
 	return p;
 }
 
-static void
-linux_release(char *buf, size_t sz)
-{
-	struct utsname u;
-
-	if (uname(&u) == 0)
-		snprintf(buf, sz, "%s", u.release);
-	else
-		snprintf(buf, sz, "$(uname -r)");
-}
-
 static char *
 need_profiler(const char *name)
 {
-	char *p, rel[128];
+	char *p;
 
 	if ((p = find_program(name)) != NULL)
 		return p;
-	if (strcmp(name, "perf") == 0) {
-		linux_release(rel, sizeof(rel));
+	if (strcmp(name, "perf") == 0)
 		errx(EX_CANNOT, "perf: not installed; install linux-perf "
-		    "(Debian) or linux-tools-%s (Ubuntu)", rel);
-	}
+		    "(Debian) or linux-tools-$(uname -r) (Ubuntu)");
 	errx(EX_CANNOT, "samply: not installed; install it with "
 	    "'cargo install --locked samply'");
 }
@@ -753,17 +739,16 @@ read_sysctl(const char *path)
 static void __attribute__((noreturn))
 perf_failed(const char *msg, int st, const struct opts *o)
 {
-	char rel[128], sbuf[64];
+	char sbuf[64];
 	long long v;
 
 	if (strstr(msg, "perf not found for kernel") != NULL ||
 	    strstr(msg, "You may need to install") != NULL) {
-		linux_release(rel, sizeof(rel));
-		errx(EX_CANNOT, "perf: no perf for this kernel; install "
-		    "linux-tools-%s (Ubuntu) or linux-perf (Debian)", rel);
+		errx(EX_CANNOT, "perf: no perf for the running kernel; "
+		    "install linux-tools-$(uname -r) (Ubuntu) or linux-perf "
+		    "(Debian)");
 	}
-	if (strstr(msg, "mlock") != NULL ||
-	    strstr(msg, "error mapping pages") != NULL ||
+	if (strstr(msg, "error mapping pages") != NULL ||
 	    strstr(msg, "failed to mmap") != NULL ||
 	    strstr(msg, "mmap failed") != NULL) {
 		v = read_sysctl("/proc/sys/kernel/perf_event_mlock_kb");
@@ -804,30 +789,28 @@ perf_failed(const char *msg, int st, const struct opts *o)
 
 /*
  * "[ perf record: Captured and wrote 0.02 MB f (327 samples) ]": the number
- * of samples, -1 when the line is there without a count, -2 when it is not
- * (nothing was written).
+ * of samples (perf leaves the count out when it is zero), or -1 when the
+ * line is not there: nothing was written.
  */
 static long long
 perf_samples(const char *msg)
 {
-	const char *p, *q;
-	const char *bad;
+	const char *p, *q, *end, *bad;
 	char num[32];
 	size_t n;
 
 	if ((p = strstr(msg, "[ perf record: Captured and wrote")) == NULL)
-		return -2;
-	q = strchr(p, '\n');
-	n = q != NULL ? (size_t)(q - p) : strlen(p);
-	for (q = p + n; q > p && q[-1] != '('; q--)
+		return -1;
+	end = p + strcspn(p, "\n");
+	for (q = end; q > p && q[-1] != '('; q--)
 		;
 	if (q == p)
-		return -1;
+		return 0;
 	if (*q == '~')
 		q++;
 	n = strspn(q, "0123456789");
 	if (n == 0 || n >= sizeof(num) || strncmp(q + n, " samples", 8) != 0)
-		return -1;
+		return 0;
 	memcpy(num, q, n);
 	num[n] = '\0';
 	return strtonum(num, 0, LLONG_MAX, &bad);
@@ -956,6 +939,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	struct args a = { 0 };
 	char *perf = need_profiler("perf"), *self = NULL, *msg = NULL;
 	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
+	char *sleep_path = NULL, secs[64];
 	const char *data;
 	long long nsamples;
 	size_t len;
@@ -978,6 +962,18 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		snprintf(fdarg, sizeof(fdarg), "%ld", (long)o->pid);
 		args_add(&a, "-p");
 		args_add(&a, fdarg);
+		/*
+		 * perf takes a while (a second, here) to attach: the time is
+		 * counted by a sleep it starts once it records, as perf's
+		 * manual suggests; by a timer when there is no sleep.
+		 */
+		if (o->duration > 0 &&
+		    (sleep_path = find_program("sleep")) != NULL) {
+			snprintf(secs, sizeof(secs), "%.3f", o->duration);
+			args_add(&a, "--");
+			args_add(&a, sleep_path);
+			args_add(&a, secs);
+		}
 	} else {
 		/* The command keeps our standard error (see the top). */
 		self = xmalloc(PATH_MAX);
@@ -1003,7 +999,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	close(efd);
 	if (keep != -1)
 		close(keep);
-	if (o->duration > 0) {
+	if (o->duration > 0 && sleep_path == NULL) {
 		struct itimerval it = { 0 };
 
 		it.it_value.tv_sec = (time_t)o->duration;
@@ -1018,7 +1014,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	if (input_slurp(errpath, 16 << 20, &msg, &len) == -1)
 		exit(1);
 	nsamples = perf_samples(msg);
-	if (nsamples == -2)
+	if (nsamples == -1)
 		perf_failed(msg, st, o);
 	relay(msg);
 	if (nsamples == 0) {
@@ -1035,6 +1031,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	free(msg);
 	free(errpath);
 	free(self);
+	free(sleep_path);
 	free(perf);
 	free(a.v);
 	return status;
@@ -1171,7 +1168,7 @@ main(int argc, char *argv[])
 	};
 	struct opts o = { 0 };
 	const char *bad, *shown;
-	char **cmd, *path = NULL, *exe = NULL, procexe[64];
+	char **cmd, *path = NULL, *exe = NULL, procexe[64], pidstr[32];
 	struct args cv = { 0 };
 	int ch, status;
 
@@ -1290,7 +1287,8 @@ main(int argc, char *argv[])
 		snprintf(procexe, sizeof(procexe), "/proc/%ld/exe",
 		    (long)o.pid);
 		check_debug(procexe, procexe);
-		shown = procexe;
+		snprintf(pidstr, sizeof(pidstr), "%ld", (long)o.pid);
+		shown = pidstr;
 	} else {
 		if (o.cargo) {
 			exe = cargo_build(&o);

@@ -1,0 +1,18 @@
+# SIGINT sent to sp-record alone reaches the command (which traps it here),
+# perf writes its file, the stream comes out, and no perf is left running.
+. "$T/real-setup"
+[ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
+cat >spin.sh <<'EOS'
+trap 'echo got SIGINT >&2; exit 0' INT
+while :; do :; done
+EOS
+# A background job of sh starts with SIGINT ignored: give it back.
+env --default-signal=INT sp-record -o "$PWD/int.data" -- sh spin.sh \
+    >out 2>err &
+pid=$!
+sleep 0.7
+kill -INT $pid
+wait $pid || { cat err >&2; exit 1; }
+grep -q '^got SIGINT$' err || exit 1
+grep -q '^sh	' out || exit 1
+! pgrep -f "$PWD/int.data" >/dev/null

@@ -1,0 +1,3 @@
+# Ubuntu's perf wrapper without the tools for the running kernel.
+. "$T/fake-setup"
+FAKE_MODE=nokernel sp-record -- true

@@ -1,0 +1,13 @@
+# A real recording (perf record -e cpu-clock) of the workload built with
+# gcc -g -O2: the hot leaf, and with the default (DWARF) unwinding, its
+# caller, which frame pointers would lose.
+. "$T/real-setup"
+sp-record -- ./hot 0.4 >out 2>err || { cat err >&2; exit 1; }
+grep -q '^#sp samples 1' out || exit 1
+n=$(grep -c 'hot!main;hot!hot_caller;hot!hot_leaf' out)
+all=$(grep -c 'hot!hot_leaf' out)
+echo "hot_leaf in $all samples, under hot_caller in $n" >&2
+[ "$all" -ge 20 ] && [ "$n" -ge $((all * 9 / 10)) ] || exit 1
+grep -q 'hot!main;hot!cold_caller;hot!warm_leaf' out || exit 1
+sp-aggregate out | sp-top 5 >top || exit 1
+grep -q 'hot!hot_leaf' top
