@@ -109,11 +109,11 @@ usage(FILE *fp, int status)
 	    "                 [-P profiler] [--perf-arg arg] "
 	    "[--samply-arg arg]\n"
 	    "                 -p pid | [--] command [arg ...]\n"
-	    "       sp-record --cargo [--bench name | --bin name | "
-	    "--example name |\n"
-	    "                 --test name] [--cargo-arg arg] "
-	    "[--profile name] [option ...]\n"
-	    "                 [--] [arg ...]\n");
+	    "       sp-record --cargo\n"
+	    "                 [--bench name | --bin name | --example name | "
+	    "--test name]\n"
+	    "                 [--cargo-arg arg] [--profile name] [option ...] "
+	    "[--] [arg ...]\n");
 	exit(status);
 }
 
