@@ -1220,6 +1220,11 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 		if (!parsed && is_event(line, n, &e)) {
 event:
 			end_record(&ps);
+			/* --show-mmap-events and the like: not samples. */
+			if (e.event != NULL ? has_prefix(e.event, e.eventlen,
+			    "PERF_RECORD_") : has_prefix(e.rest, e.restlen,
+			    "PERF_RECORD_"))
+				continue;
 			begin_record(&ps, &e);
 			/* A frame on the event line (else tracepoint data). */
 			if (e.restlen > 0)
