@@ -72,6 +72,10 @@ for c in "$@"; do
 		fail=$((fail + 1))
 		echo "FAIL $c: $bad"
 		[ -s "$d.diff" ] && sed 's/^/    /' "$d.diff" | head -n 40
+		if [ ! -f "$TOP/tests/$c.out" ] && [ -s "$d.stdout" ]; then
+			echo "    stdout:"
+			tail -n 20 "$d.stdout" | sed 's/^/    /'
+		fi
 		if [ ! -f "$TOP/tests/$c.err" ] && [ -s "$d.stderr" ]; then
 			echo "    stderr:"
 			sed 's/^/    /' "$d.stderr" | head -n 20
