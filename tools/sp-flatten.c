@@ -26,11 +26,13 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
+	OPT_EVENT, OPT_TIDY,
 };
 
 static const struct option longopts[] = {
 	{ "annotate",	no_argument,		NULL, OPT_ANNOTATE },
 	{ "collapse",	no_argument,		NULL, 'c' },
+	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
@@ -39,6 +41,7 @@ static const struct option longopts[] = {
 	{ "thread",	required_argument,	NULL, 't' },
 	{ "threads",	no_argument,		NULL, 'l' },
 	{ "tid",	required_argument,	NULL, 'T' },
+	{ "tidy",	no_argument,		NULL, OPT_TIDY },
 	{ "to",		required_argument,	NULL, OPT_TO },
 	{ "unknown-dso", no_argument,		NULL, OPT_UNKNOWN_DSO },
 	{ NULL, 0, NULL, 0 }
@@ -50,9 +53,9 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-T tid] "
 	    "[-t pattern]\n"
-	    "                  [--from ms] [--to ms] [--annotate] [--period] "
-	    "[--unknown-dso]\n"
-	    "                  [file ...]\n");
+	    "                  [--from ms] [--to ms] [--annotate] "
+	    "[--event name] [--period]\n"
+	    "                  [--tidy] [--unknown-dso] [file ...]\n");
 }
 
 static void
@@ -178,6 +181,9 @@ main(int argc, char *argv[])
 		case OPT_ANNOTATE:
 			pe.annotate = 1;
 			break;
+		case OPT_EVENT:
+			pe.event = optarg;
+			break;
 		case OPT_FROM:
 			o.has_from = 1;
 			o.from = parse_ms(optarg, "--from");
@@ -188,6 +194,9 @@ main(int argc, char *argv[])
 		case OPT_TO:
 			o.has_to = 1;
 			o.to = parse_ms(optarg, "--to");
+			break;
+		case OPT_TIDY:
+			pe.tidy = 1;
 			break;
 		case OPT_UNKNOWN_DSO:
 			pe.unknown_dso = 1;
