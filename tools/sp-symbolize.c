@@ -40,6 +40,11 @@
 enum lstate { L_SKIP, L_NOTFOUND, L_MISMATCH, L_FAILED, L_PARTIAL, L_DONE };
 enum rmode { M_STACK, M_AGG, M_FOLD, M_N };
 
+struct rep {
+	size_t	 off;		/* into reps; SIZE_MAX: not built yet */
+	size_t	 len;
+};
+
 struct lib {
 	char	*name;		/* as written in the stream (escaped) */
 	size_t	 name_len;
@@ -56,14 +61,18 @@ struct lib {
 	size_t	 resolved;
 	double	 secs;
 	struct sym_results res;
-	size_t	*rep[M_N];	/* replacement: offset into reps, or SIZE_MAX */
-	uint32_t *replen[M_N];
+	struct rep *rep[M_N];	/* replacement texts, built when first used */
 };
 
 /* The distinct (library, address) pairs: open addressing. */
 struct slot {
 	uint64_t addr;
 	uint32_t lib;		/* UINT32_MAX: empty */
+	uint32_t ent;		/* index into ents */
+};
+
+struct ent {
+	uint32_t lib;
 	uint32_t idx;		/* index into that library's addrs */
 };
 
@@ -73,6 +82,14 @@ static struct strtab *libnames;
 static struct slot *slots;
 static size_t nslots, nused;
 static struct buf reps;		/* all replacement texts */
+static struct ent *ents;
+static size_t nents, capents;
+/*
+ * The entry of every address frame of the input, in input order: the
+ * second pass replays them without hashing again.
+ */
+static uint32_t *memo;
+static size_t nmemo, capmemo, memo_pos;
 
 /* Options. */
 static const char *opt_binary, *opt_image, *opt_symbolizer, *opt_syms;
@@ -194,8 +211,14 @@ lib_header(const char *line, size_t len)
 static size_t
 slot_of(uint32_t lib, uint64_t addr)
 {
-	uint64_t h = (addr ^ ((uint64_t)lib << 40)) * 0x9e3779b97f4a7c15u;
-	size_t i = (size_t)(h >> 20) & (nslots - 1);
+	uint64_t h = addr ^ ((uint64_t)lib << 48);
+	size_t i;
+
+	/* splitmix64's finalizer: nearby addresses land far apart. */
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
+	h ^= h >> 31;
+	i = (size_t)h & (nslots - 1);
 
 	while (slots[i].lib != UINT32_MAX &&
 	    (slots[i].lib != lib || slots[i].addr != addr))
@@ -219,7 +242,8 @@ grow_slots(void)
 	free(old);
 }
 
-static void
+/* Record an address frame; returns its entry. */
+static uint32_t
 addr_add(uint32_t lib, uint64_t addr)
 {
 	size_t i;
@@ -229,16 +253,20 @@ addr_add(uint32_t lib, uint64_t addr)
 		grow_slots();
 	i = slot_of(lib, addr);
 	if (slots[i].lib != UINT32_MAX)
-		return;
+		return slots[i].ent;
 	l = &libs[lib];
-	if (l->naddrs >= UINT32_MAX)
+	if (nents >= UINT32_MAX - 1)
 		errx(1, "too many distinct addresses");
 	xgrow(&l->addrs, &l->capaddrs, l->naddrs + 1, sizeof(*l->addrs));
+	xgrow(&ents, &capents, nents + 1, sizeof(*ents));
+	ents[nents].lib = lib;
+	ents[nents].idx = (uint32_t)l->naddrs;
 	slots[i].lib = lib;
 	slots[i].addr = addr;
-	slots[i].idx = (uint32_t)l->naddrs;
+	slots[i].ent = (uint32_t)nents++;
 	l->addrs[l->naddrs++] = addr;
 	nused++;
+	return slots[i].ent;
 }
 
 /*
@@ -306,7 +334,8 @@ note_frame(const char *f, size_t n, int64_t weight)
 		libs[id].stamp = lineno;
 		libs[id].weight += weight;
 	}
-	addr_add(id, addr);
+	xgrow(&memo, &capmemo, nmemo + 1, sizeof(*memo));
+	memo[nmemo++] = addr_add(id, addr);
 }
 
 /* The kind of a data line, and where its frames are. */
@@ -631,10 +660,9 @@ static void
 lib_alloc_reps(struct lib *l)
 {
 	for (int m = 0; m < M_N; m++) {
-		l->rep[m] = xreallocarray(NULL, l->naddrs, sizeof(size_t));
-		l->replen[m] = xcalloc(l->naddrs, sizeof(uint32_t));
+		l->rep[m] = xreallocarray(NULL, l->naddrs, sizeof(*l->rep[m]));
 		for (size_t i = 0; i < l->naddrs; i++)
-			l->rep[m][i] = SIZE_MAX;
+			l->rep[m][i].off = SIZE_MAX;
 	}
 }
 
@@ -779,19 +807,25 @@ static const char *
 replacement(struct lib *l, uint32_t idx, enum rmode m, size_t *len)
 {
 	struct buf one = { 0 };
+	struct rep *rp;
 	uint32_t n;
 	size_t first;
 
-	if (l->rep[m] == NULL || (n = l->res.nframes[idx]) == 0)
+	if (l->rep[m] == NULL)
 		return NULL;
-	if (l->rep[m][idx] != SIZE_MAX) {
-		*len = l->replen[m][idx];
-		return reps.s + l->rep[m][idx];
+	rp = &l->rep[m][idx];
+	if (rp->off != SIZE_MAX) {
+		*len = rp->len;
+		return rp->len ? reps.s + rp->off : NULL;
+	}
+	if ((n = l->res.nframes[idx]) == 0) {
+		rp->off = rp->len = 0;
+		return NULL;
 	}
 	if (m == M_AGG || opt_noinline)
 		n = 1;
 	first = l->res.first[idx];
-	l->rep[m][idx] = reps.len;
+	rp->off = reps.len;
 	for (uint32_t k = 0; k < n; k++) {
 		const struct sym_frame *f = &l->res.frames[first + k];
 		const char *name = symr_str(&l->res, f->name);
@@ -821,11 +855,9 @@ replacement(struct lib *l, uint32_t idx, enum rmode m, size_t *len)
 			buf_add(&reps, one.s, one.len);
 	}
 	buf_free(&one);
-	if (reps.len - l->rep[m][idx] > UINT32_MAX)
-		errx(1, "symbol name too long");
-	l->replen[m][idx] = (uint32_t)(reps.len - l->rep[m][idx]);
-	*len = l->replen[m][idx];
-	return reps.s + l->rep[m][idx];
+	rp->len = reps.len - rp->off;
+	*len = rp->len;
+	return reps.s + rp->off;
 }
 
 static void
@@ -833,16 +865,16 @@ put_frame(struct buf *out, const char *f, size_t n, enum rmode m)
 {
 	size_t ll, rl;
 	uint64_t addr;
-	int64_t id;
 	const char *r;
-	struct slot *s;
+	const struct ent *e;
 
-	if (!addr_frame(f, n, &ll, &addr) || nslots == 0 ||
-	    (id = st_find(libnames, f, ll)) < 0)
+	/* The same test as note_frame's, so the memo stays in step. */
+	if (!addr_frame(f, n, &ll, &addr) || !wanted(f, ll))
 		goto copy;
-	s = &slots[slot_of((uint32_t)id, addr)];
-	if (s->lib == UINT32_MAX ||
-	    (r = replacement(&libs[id], s->idx, m, &rl)) == NULL)
+	if (memo_pos >= nmemo)
+		errx(1, "internal error: frame memo out of step");
+	e = &ents[memo[memo_pos++]];
+	if ((r = replacement(&libs[e->lib], e->idx, m, &rl)) == NULL)
 		goto copy;
 	buf_add(out, r, rl);
 	return;
