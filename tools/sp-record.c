@@ -202,11 +202,12 @@ die_by(int sig)
 
 /*
  * Start argv[0] (a path) with the given descriptors as its standard input,
- * output and error (-1: inherit).  The child gets default signal handling
- * and an empty signal mask.  Returns its pid; dies on failure.
+ * output and error (-1: inherit), in a process group of its own if newpg.
+ * The child gets default signal handling and an empty signal mask.
+ * Returns its pid; dies on failure.
  */
 static pid_t
-spawn(char *const argv[], int in, int out, int errfd)
+spawn(char *const argv[], int in, int out, int errfd, int newpg)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
@@ -232,8 +233,9 @@ spawn(char *const argv[], int in, int out, int errfd)
 	sigaddset(&dfl, SIGPIPE);
 	posix_spawnattr_setsigmask(&at, &none);
 	posix_spawnattr_setsigdefault(&at, &dfl);
+	posix_spawnattr_setpgroup(&at, 0);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
-	    POSIX_SPAWN_SETSIGDEF);
+	    POSIX_SPAWN_SETSIGDEF | (newpg ? POSIX_SPAWN_SETPGROUP : 0));
 	e = posix_spawn(&pid, argv[0], &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
@@ -292,32 +294,36 @@ child_of(pid_t parent)
 }
 
 /*
- * An interrupt while recording.  One typed at the terminal reached the whole
- * foreground process group (perf and the command too): there is nothing to
- * pass on.  One sent to sp-record alone (kill -INT) goes where Ctrl-C would
- * have had its effect: to the command, which ends and so ends perf; a
- * second one, or -p (the target must live on), goes to the profiler, which
- * stops and writes its file.
+ * An interrupt while recording.  perf runs in a process group of its own
+ * (see record_perf), and the command in ours, so that Ctrl-C typed at the
+ * terminal reaches the command but not perf: perf would answer it by
+ * sending SIGTERM to the command, cutting short the command's own handling
+ * of SIGINT.  So an interrupt goes to the command when the terminal did not
+ * deliver it there already (kill -INT to sp-record alone); a second one,
+ * or any with -p (the target must live on), to the profiler, which stops
+ * and writes its file.
  */
 static void
 interrupt(const siginfo_t *si)
 {
 	int from_tty = 0;
-	pid_t to = run.recorder;
+	pid_t to = run.recorder, c;
 
 #ifdef SI_KERNEL
 	from_tty = si->si_code == SI_KERNEL;
+#else
+	(void)si;
 #endif
 	if (run.stage == CONVERT)
 		die_by(SIGINT);
 	run.interrupted = 1;
-	if (from_tty)
-		return;
-	if (run.stage == RECORD && !run.attached && run.forwarded++ == 0) {
-		pid_t c = child_of(run.recorder);
-
-		if (c > 0)
-			to = c;
+	if (run.stage == RECORD && !run.attached && run.forwarded++ == 0 &&
+	    (c = child_of(run.recorder)) > 0) {
+		if (from_tty && getpgid(c) == getpgrp())
+			return;
+		to = c;
+	} else if (from_tty && run.stage == BUILD) {
+		return;		/* cargo is in our group */
 	}
 	if (to > 0)
 		kill(to, SIGINT);
@@ -644,7 +650,7 @@ cargo_build(const struct opts *o)
 		err(1, "pipe");
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	run.stage = BUILD;
-	run.recorder = pid = spawn(a.v, -1, fds[1], -1);
+	run.recorder = pid = spawn(a.v, -1, fds[1], -1, 0);
 	close(fds[1]);
 	if ((fp = fdopen(fds[0], "r")) == NULL)
 		err(1, "fdopen");
@@ -859,12 +865,10 @@ recorded(int st, const char *shown, const struct opts *o)
 {
 	char sbuf[96];
 
-	if (o->pid > 0 || run.timed_out)
+	/* Interrupted by the user: the profile is what was asked for. */
+	if (o->pid > 0 || run.timed_out || run.interrupted)
 		return 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
-	/* Interrupted by the user: the profile is what was asked for. */
-	if (run.interrupted && WIFSIGNALED(st) && WTERMSIG(st) == SIGINT)
 		return 0;
 	warnx("%s %s; the profile is written all the same", shown,
 	    status_text(st, sbuf, sizeof(sbuf)));
@@ -893,7 +897,7 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 	run.stage = CONVERT;
 	if (o->raw) {
 		fflush(stdout);
-		sp = spawn(a.v, -1, -1, efd);
+		sp = spawn(a.v, -1, -1, efd, 0);
 	} else {
 		flatten = find_flatten();
 		fa[0] = flatten;
@@ -903,8 +907,8 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 			err(1, "pipe");
 		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-		sp = spawn(a.v, -1, fds[1], efd);
-		fp = spawn(fa, fds[0], -1, -1);
+		sp = spawn(a.v, -1, fds[1], efd, 0);
+		fp = spawn(fa, fds[0], -1, -1, 0);
 		close(fds[0]);
 		close(fds[1]);
 		free(flatten);
@@ -983,7 +987,8 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		self[n] = '\0';
 		if ((keep = fcntl(2, F_DUPFD, 10)) == -1)
 			err(1, "dup");
-		snprintf(fdarg, sizeof(fdarg), "--exec-fd=%d", keep);
+		snprintf(fdarg, sizeof(fdarg), "--exec-fd=%d:%ld", keep,
+		    (long)getpgrp());
 		args_add(&a, "--");
 		args_add(&a, self);
 		args_add(&a, fdarg);
@@ -995,7 +1000,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	run.stage = RECORD;
 	run.attached = o->pid > 0;
 	/* Standard output is the stream's: the command writes to stderr. */
-	run.recorder = spawn(a.v, -1, 2, efd);
+	run.recorder = spawn(a.v, -1, 2, efd, 1);
 	close(efd);
 	if (keep != -1)
 		close(keep);
@@ -1092,7 +1097,7 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 	}
 	run.stage = RECORD;
 	run.attached = 1;	/* interrupts go to samply, which handles them */
-	run.recorder = spawn(a.v, -1, 2, -1);
+	run.recorder = spawn(a.v, -1, 2, -1, 0);
 	st = wait_for(run.recorder);
 	run.recorder = -1;
 	if (stat(out, &sb) == -1 || sb.st_size == 0)
@@ -1114,7 +1119,7 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 		fa[1] = (char *)out;
 		fa[2] = NULL;
 		fflush(stdout);
-		fst = wait_for(spawn(fa, -1, -1, -1));
+		fst = wait_for(spawn(fa, -1, -1, -1, 0));
 		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
 			die_by(SIGPIPE);
 		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0)
@@ -1128,24 +1133,35 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 }
 
 /*
- * The internal --exec-fd=N mode, perf's workload: put descriptor N back as
- * standard error and become the command (argv: path, argv0, args).
+ * The internal --exec-fd=N:PGID mode, perf's workload: put descriptor N
+ * back as standard error, join sp-record's process group PGID (perf has one
+ * of its own) and become the command (argv: path, argv0, args).
  */
 static void __attribute__((noreturn))
-exec_helper(const char *fdarg, char **argv)
+exec_helper(const char *arg, char **argv)
 {
-	const char *bad;
-	int fd, e;
+	const char *bad, *colon = strchr(arg, ':');
+	char num[32];
+	long long fd, pg;
+	int e;
 
-	fd = (int)strtonum(fdarg, 3, INT_MAX, &bad);
-	if (bad != NULL || argv[0] == NULL || argv[1] == NULL)
+	if (colon == NULL || (size_t)(colon - arg) >= sizeof(num) ||
+	    argv[0] == NULL || argv[1] == NULL)
 		errx(1, "--exec-fd: bad internal call");
-	if (dup2(fd, 2) == -1)
+	memcpy(num, arg, (size_t)(colon - arg));
+	num[colon - arg] = '\0';
+	fd = strtonum(num, 3, INT_MAX, &bad);
+	if (bad == NULL)
+		pg = strtonum(colon + 1, 1, INT_MAX, &bad);
+	if (bad != NULL)
+		errx(1, "--exec-fd: bad internal call");
+	if (dup2((int)fd, 2) == -1)
 		err(126, "dup2");
-	close(fd);
+	close((int)fd);
+	/* Failing, the command stays in perf's group: interrupt() copes. */
+	setpgid(0, (pid_t)pg);
 	execv(argv[0], argv + 1);
 	e = errno;
-	errno = e;
 	err(e == ENOENT ? 127 : 126, "%s", argv[0]);
 }
 
