@@ -114,6 +114,8 @@ usage(FILE *fp, int status)
 	    "--test name]\n"
 	    "                 [--cargo-arg arg] [--profile name] [option ...] "
 	    "[--] [arg ...]\n");
+	if (fp == stdout)
+		finish_stdout();
 	exit(status);
 }
 
@@ -661,7 +663,7 @@ cargo_build(const struct opts *o)
 
 		if (json_parse(&j, l, (size_t)n, &why) == -1)
 			continue;	/* not a message */
-		if (json_is_object(&j, 0) &&
+		if (j.n > 0 && json_is_object(&j, 0) &&
 		    json_streq(&j, json_get(&j, 0, "reason"),
 		    "compiler-artifact") &&
 		    json_is_string(&j, ex = json_get(&j, 0, "executable")) &&
