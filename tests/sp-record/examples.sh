@@ -1,0 +1,17 @@
+# The man page's EXAMPLES that need nothing but perf and cc, run as they
+# are written (the workload's path made absolute).
+. "$T/real-setup"
+[ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
+rm -f hot
+# The first example: build the workload, record it, rank its functions.
+sed -n '/^\.Sh EXAMPLES/,/^\.Sh/p' "$TOP/man/sp-record.1" |
+    sed -n '/^\.Bd/,/^\.Ed/{/^\$ /p;}' | sed 's/^\$ //' >all
+head -n 2 all | sed "s|tests/workloads/|$TOP/tests/workloads/|" >first
+[ "$(wc -l <first)" -eq 2 ] || exit 1
+sh -e first >out 2>err || { cat err >&2; exit 1; }
+grep -q ' hot!hot_leaf$' out || exit 1
+# Keeping perf's file.
+grep '^sp-record -o hot.data' all >keep
+[ "$(wc -l <keep)" -eq 1 ] || exit 1
+sh -e keep 2>err || { cat err >&2; exit 1; }
+[ -s hot.data ] && grep -q 'hot!hot_leaf' hot.sp
