@@ -509,6 +509,23 @@ cand_join(struct cands *c, const char *dir, const char *name)
 	buf_free(&b);
 }
 
+/* DIR/.build-id/xx/yyyy.debug, for an ELF build id as codeId. */
+static void
+build_id_path(struct cands *c, const char *dir, const char *id)
+{
+	struct buf b = { 0 };
+	size_t n = strlen(id);
+
+	if (n < 4 || n > 128 || strspn(id, "0123456789abcdefABCDEF") != n)
+		return;
+	buf_printf(&b, "%s/.build-id/%.2s/%s.debug", dir, id, id + 2);
+	for (size_t i = 0; i < b.len; i++)
+		if (b.s[i] >= 'A' && b.s[i] <= 'F' && i >= strlen(dir))
+			b.s[i] = (char)(b.s[i] - 'A' + 'a');
+	cand_add(c, b.s);
+	buf_free(&b);
+}
+
 /* The files that may hold library l, best first. */
 static void
 candidates(const struct lib *l, struct cands *c)
@@ -530,6 +547,7 @@ candidates(const struct lib *l, struct cands *c)
 		if (l->debug_path[0] == '/')
 			cand_add(c, l->debug_path);
 		for (size_t i = 0; i < nsearch; i++) {
+			build_id_path(c, opt_search[i], l->code_id);
 			cand_join(c, opt_search[i], uname);
 			cand_join(c, opt_search[i], l->debug_name);
 			cand_join(c, opt_search[i], base_name(l->path));

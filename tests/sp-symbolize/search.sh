@@ -14,3 +14,12 @@ mv bins/libspt.so other/renamed.so
 } >in.tsv
 sp-symbolize -q --search "$PWD/bins" --map "libspt.so=$PWD/other/renamed.so" \
     in.tsv | sed -e "s|$PWD|DIR|g" -e "s|$(buildid bins/prog)|BUILDID|"
+# A debug directory in the build-id layout (as /usr/lib/debug).
+mkdir -p dbg/.build-id
+id=$(buildid bins/prog)
+mkdir -p "dbg/.build-id/$(echo "$id" | cut -c1-2)"
+mv bins/prog "dbg/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
+sp-symbolize -q --search "$PWD/dbg" in.tsv 2>err | grep -v '^#lib' |
+    sed -e "s|$PWD|DIR|g" -e 's|id/[0-9a-f]*/[0-9a-f]*\.debug|id/XX/YYYY.debug|' \
+    -e 's/libspt.so!0x[0-9a-f]*/libspt.so!ADDR/'
+grep -q '^sp-symbolize: libspt.so: not found (1 samples)$' err || exit 1
