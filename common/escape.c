@@ -53,6 +53,7 @@ unesc_append(struct buf *b, const char *s, size_t n)
 		case 't': c = '\t'; break;
 		case 'n': c = '\n'; break;
 		case ';': c = ';'; break;
+		case '#': c = '#'; break;
 		default: return -1;
 		}
 		buf_add(b, s + start, i - start);

@@ -4,7 +4,8 @@
  * In the sample stream and the aggregate table a name may contain any byte;
  * backslash, tab, newline and ';' are written as \\, \t, \n and \; so that a
  * line stays one line, its fields stay tab-separated and a stack can be split
- * on unescaped ';'.  Folded stacks for flamegraph.pl cannot carry escapes
+ * on unescaped ';'.  A process name that begins with '#' is written "\\#...",
+ * so that its line is not taken for a header.  Folded stacks for flamegraph.pl cannot carry escapes
  * (those tools split on every ';'), so there a ';' inside a name becomes ':'
  * and tab and newline become a space.
  */

@@ -175,7 +175,11 @@ sw_thread(struct sw *w, const char *process, const char *pid,
 		return NULL;
 
 	buf_reset(&w->tmp);
-	esc_append(&w->tmp, process ? process : "", process ? strlen(process) : 0);
+	if (process == NULL)
+		process = "";
+	if (process[0] == '#')
+		buf_addc(&w->tmp, '\\');	/* not a header line (sp(5)) */
+	esc_append(&w->tmp, process, strlen(process));
 	add_field(&w->tmp, pid);
 	add_field(&w->tmp, thread);
 	add_field(&w->tmp, tid);
