@@ -29,7 +29,10 @@ while time.time() < deadline:
 os.kill(pid, 9)
 sys.exit(99)
 EOS
-python3 ctrlc.py || { echo "status $?" >&2; cat err >&2; exit 1; }
+python3 ctrlc.py
+st=$?
+cannot $st err
+[ $st -eq 0 ] || { echo "status $st" >&2; cat err >&2; exit 1; }
 grep -q '^got SIGINT$' err || exit 1
 grep -q '^sh	' out || exit 1
 ! pgrep -f "$PWD/tty.data" >/dev/null

@@ -12,7 +12,10 @@ env --default-signal=INT sp-record -o "$PWD/int.data" -- sh spin.sh \
 pid=$!
 sleep 0.7
 kill -INT $pid
-wait $pid || { cat err >&2; exit 1; }
+wait $pid
+st=$?
+cannot $st err
+[ $st -eq 0 ] || { cat err >&2; exit 1; }
 grep -q '^got SIGINT$' err || exit 1
 grep -q '^sh	' out || exit 1
 ! pgrep -f "$PWD/int.data" >/dev/null

@@ -6,7 +6,10 @@
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
 sleep 0.1
-if ! sp-record -p $pid -d 0.5 >out 2>err; then
+sp-record -p $pid -d 0.5 >out 2>err
+st=$?
+cannot $st err
+if [ $st -ne 0 ]; then
 	# Some kernels (seen in a microVM) never enable events attached to a
 	# running task: perf itself then counts nothing.
 	if grep -q 'no samples' err &&

@@ -2,7 +2,10 @@
 # gcc -g -O2: the hot leaf, and with the default (DWARF) unwinding, its
 # caller, which frame pointers would lose.
 . "$T/real-setup"
-sp-record -- ./hot 0.4 >out 2>err || { cat err >&2; exit 1; }
+sp-record -- ./hot 0.4 >out 2>err
+st=$?
+cannot $st err
+[ $st -eq 0 ] || { cat err >&2; exit 1; }
 grep -q '^#sp samples 1' out || exit 1
 n=$(grep -c 'hot!main;hot!hot_caller;hot!hot_leaf' out)
 all=$(grep -c 'hot!hot_leaf' out)

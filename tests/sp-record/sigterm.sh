@@ -8,6 +8,8 @@ pid=$!
 sleep 0.5
 kill -TERM $pid
 wait $pid
-[ $? -eq 143 ] || exit 1
+st=$?
+cannot $st err
+[ $st -eq 143 ] || exit 1
 [ -z "$(ls tmp)" ] || exit 1
 ! pgrep -f "$PWD/tmp/sp-record" >/dev/null && ! pgrep -f "$PWD/hot 30" >/dev/null
