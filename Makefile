@@ -6,6 +6,7 @@
 #   make demo       install what is missing, build, run the main job
 #   make lint       mandoc -Tlint on the man pages
 #   make bench      the benchmarks of bench/ (see bench/README)
+#   make fuzz       the fuzz targets of tests/fuzz/, FUZZ_SECONDS each
 #   make install    PREFIX, DESTDIR, MANPREFIX honoured
 
 PREFIX ?= /usr/local
@@ -86,6 +87,10 @@ lint:
 bench: all
 	sh bench/run $(O)/bin
 
+FUZZ_SECONDS ?= 60
+fuzz:
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR)
 	for t in $(TOOLS); do cp $(O)/bin/$$t $(DESTDIR)$(BINDIR)/; done
@@ -100,5 +105,5 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all scripts deps check check-san demo lint bench install uninstall clean
+.PHONY: all scripts deps check check-san demo lint bench fuzz install uninstall clean
 .SECONDARY:
