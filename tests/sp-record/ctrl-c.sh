@@ -6,6 +6,7 @@
 command -v python3 >/dev/null 2>&1 || { echo "no python3 to make a terminal" >&2; exit 77; }
 cat >spin.sh <<'EOS'
 trap 'echo got SIGINT >&2; exit 0' INT
+: >ready
 while :; do :; done
 EOS
 cat >ctrlc.py <<'EOS'
@@ -18,7 +19,10 @@ if pid == 0:
     os.dup2(err, 2)
     os.execvp("sp-record", ["sp-record", "-o", os.path.abspath("tty.data"),
                             "--", "sh", "spin.sh"])
-time.sleep(1.0)
+deadline = time.time() + 30
+while not os.path.exists("ready") and time.time() < deadline:
+    time.sleep(0.05)
+time.sleep(0.3)
 os.write(fd, b"\x03")
 deadline = time.time() + 30
 while time.time() < deadline:
