@@ -1,0 +1,63 @@
+#!/bin/sh
+# tests/fuzz/run.sh [seconds]: build the libFuzzer targets and run each for
+# the given number of seconds (default 30).
+#
+#   fuzz_profile  the JSON profile readers (profile_flatten), seeds in
+#                 tests/fuzz/seeds-profile/, dictionary profile.dict
+#   fuzz_stream   the sample-stream and aggregate line parsers and the
+#                 escaping rules, seeds in tests/fuzz/seeds-stream/
+#
+# The targets are built with clang -fsanitize=fuzzer,address,undefined into
+# $O (default build-fuzz); new inputs go to $O/corpus-NAME, crashes to
+# $O/crash-* (save them as golden bad-input tests).  Leak detection is off
+# by default: the readers unwind with longjmp on bad input and leave small
+# allocations behind (ASAN_OPTIONS to override).  Exit status 1 when a
+# target crashed.  Needs clang's libFuzzer (Debian: libclang-rt-14-dev, or
+# the libclang-rt-dev matching your clang).  FUZZ_CC=clang-15 etc. to choose.
+
+set -u
+secs=${1:-30}
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+O=${O:-$TOP/build-fuzz}
+case $O in /*) ;; *) O=$TOP/$O ;; esac
+CC=${FUZZ_CC:-clang}
+# The flags of the Makefile, plus the sanitizers.
+CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
+-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
+-D_FILE_OFFSET_BITS=64 -I$TOP/common \
+$(pkg-config --cflags libbsd-overlay 2>/dev/null)"
+LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
+
+mkdir -p "$O" || exit 1
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
+int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
+if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
+	echo "fuzz: $CC cannot link libFuzzer (-fsanitize=fuzzer); on Debian/Ubuntu: apt-get install libclang-rt-14-dev (for clang 14)" >&2
+	exit 1
+fi
+
+st=0
+for t in profile stream; do
+	echo "fuzz: building fuzz_$t"
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
+	    "$TOP"/common/*.c $LIBS || exit 1
+	mkdir -p "$O/corpus-$t"
+	dict=
+	[ -f "$TOP/tests/fuzz/$t.dict" ] && dict=-dict=$TOP/tests/fuzz/$t.dict
+	echo "fuzz: running fuzz_$t for $secs s"
+	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+	"$O/fuzz_$t" -max_total_time="$secs" -max_len=65536 -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix="$O/" $dict \
+	    "$O/corpus-$t" "$TOP/tests/fuzz/seeds-$t" >"$O/fuzz_$t.log" 2>&1
+	rc=$?
+	tail -n 12 "$O/fuzz_$t.log"
+	if [ "$rc" -ne 0 ]; then
+		echo "fuzz: fuzz_$t FAILED (status $rc); see $O/fuzz_$t.log and $O/crash-*" >&2
+		st=1
+	fi
+done
+exit $st
