@@ -13,6 +13,12 @@
  * counts once per stack towards its total (recursion), which the "last stack
  * seen" stamp of each frame ensures without a per-stack set.
  *
+ * Frames written by sp-symbolize -l carry their source line: "LIB!NAME @
+ * FILE:LINE", then " (inlined)" when inlined.  --no-lines drops the line, so
+ * that a function is one row; --lines PATTERN keeps only the functions whose
+ * NAME contains PATTERN, one row per function (line dropped) and one per
+ * function and line, " (inlined)" dropped from both: a line-level table.
+ *
  * Nothing is written before all input has been read, so a bad line leaves
  * standard output empty.
  */
@@ -53,6 +59,9 @@ struct agg {
 	enum root_mode root;
 	const char *image;
 	size_t	 image_len;
+	int	 no_lines;
+	struct buf *pats;	/* --lines patterns, escaped as frames are */
+	size_t	 npats;
 
 	/* The #total figures. */
 	int64_t	 samples, weight, cpu, empty;
@@ -71,6 +80,7 @@ struct agg {
 	const char *last_s;
 	size_t	 last_len;
 	struct buf key;
+	struct buf fkey;	/* a frame's row key, when it is not the frame */
 
 	/* Frames. */
 	struct strtab *frames;
@@ -81,8 +91,8 @@ struct agg {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-aggregate [-chL] [--cpu] [-i image] [-r mode] "
-	    "[file ...]\n");
+	fprintf(fp, "usage: sp-aggregate [-chL] [--cpu] [--no-lines] "
+	    "[-i image] [-l pattern] [-r mode] [file ...]\n");
 	exit(status);
 }
 
@@ -149,6 +159,67 @@ in_image(const struct agg *a, const char *s, size_t n)
 	    memcmp(s, a->image, a->image_len) == 0;
 }
 
+/*
+ * The parts of an escaped frame: the function "LIB!NAME" (fn, fnlen), the
+ * line "FILE:LINE" after the last " @ " (line, linelen; NULL when none) and
+ * whether it ends in " (inlined)".
+ */
+struct fparts {
+	const char *fn, *line;
+	size_t	 fnlen, linelen;
+	int	 inlined;
+};
+
+static void
+frame_parts(const char *s, size_t n, struct fparts *p)
+{
+	static const char inl[] = " (inlined)";
+	const size_t il = sizeof(inl) - 1;
+
+	p->inlined = n >= il && memcmp(s + n - il, inl, il) == 0;
+	if (p->inlined)
+		n -= il;
+	p->fn = s;
+	p->fnlen = n;
+	p->line = NULL;
+	p->linelen = 0;
+	for (size_t i = n; i >= 3; i--)
+		if (s[i - 3] == ' ' && s[i - 2] == '@' && s[i - 1] == ' ') {
+			p->fnlen = i - 3;
+			p->line = s + i;
+			p->linelen = n - i;
+			break;
+		}
+}
+
+/* Does s[0..n) contain pat? */
+static int
+contains(const char *s, size_t n, const struct buf *pat)
+{
+	if (pat->len == 0)
+		return 1;
+	for (size_t i = 0; i + pat->len <= n; i++)
+		if (s[i] == pat->s[0] && memcmp(s + i, pat->s, pat->len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does the NAME of function fn[0..n) ("LIB!NAME") match a --lines pattern? */
+static int
+wanted(const struct agg *a, const char *fn, size_t n)
+{
+	const char *bang = memchr(fn, '!', n);
+
+	if (bang != NULL) {
+		n -= (size_t)(bang + 1 - fn);
+		fn = bang + 1;
+	}
+	for (size_t i = 0; i < a->npats; i++)
+		if (contains(fn, n, &a->pats[i]))
+			return 1;
+	return 0;
+}
+
 /* The id of the frame's row, added (zeroed) if new. */
 static uint32_t
 frame_row(struct agg *a, const char *s, size_t n)
@@ -191,6 +262,30 @@ total_header(struct agg *a, const struct lreader *lr, const char *line,
 	/* Other totals, from a later version of the format, are dropped. */
 }
 
+/* With --cpu, the weight of the table is cpu time: say so in #units. */
+static void
+units_header(struct agg *a, const char *line, size_t len)
+{
+	const char *p = line, *end = line + len;
+
+	buf_reset(&a->fkey);
+	for (;;) {
+		const char *q = memchr(p, '\t', (size_t)(end - p));
+		size_t n = (size_t)((q == NULL ? end : q) - p);
+
+		if (p != line)
+			buf_addc(&a->fkey, '\t');
+		if (n >= 7 && memcmp(p, "weight=", 7) == 0)
+			buf_adds(&a->fkey, "weight=ns");
+		else
+			buf_add(&a->fkey, p, n);
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	st_intern(a->headers, a->fkey.s, a->fkey.len, NULL);
+}
+
 static void
 header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 {
@@ -210,6 +305,11 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 	if ((len == 8 || (len > 8 && line[8] == '\t')) &&
 	    memcmp(line, "#columns", 8) == 0)
 		return;
+	if (a->cpu_count && !a->collapsed && len > 7 &&
+	    memcmp(line, "#units\t", 7) == 0) {
+		units_header(a, line, len);
+		return;
+	}
 	st_intern(a->headers, line, len, NULL);
 }
 
@@ -302,6 +402,9 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f)
 			bad_line(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
+	/* --cpu for the table: the cpu time is the weight. */
+	if (a->cpu_count && !a->collapsed)
+		w = c;
 	a->samples++;
 	if (__builtin_add_overflow(a->weight, w, &a->weight) ||
 	    __builtin_add_overflow(a->cpu, c, &a->cpu))
@@ -338,6 +441,12 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 		bad_line(lr, "--image needs samples, not an aggregate table");
 	if (a->no_lib)
 		bad_line(lr, "--no-lib needs samples, not an aggregate table");
+	if (a->no_lines)
+		bad_line(lr, "--no-lines needs samples, not an aggregate table");
+	if (a->npats > 0)
+		bad_line(lr, "--lines needs samples, not an aggregate table");
+	if (a->cpu_count)
+		bad_line(lr, "--cpu needs samples, not an aggregate table");
 	if (parse_agg_line(line, len, &al, &why) == -1)
 		bad_line(lr, "%s", why);
 	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
@@ -389,9 +498,86 @@ read_input(struct agg *a, const char *path)
 	a->have_last = 0;
 }
 
+/* Count a stack's weight once towards a row's total. */
+static void
+count_total(struct agg *a, uint32_t row, size_t id, int64_t w, int64_t c)
+{
+	struct frow *r = &a->fr[row];
+
+	if (r->stamp != id + 1) {
+		r->stamp = (uint32_t)(id + 1);
+		add(&r->total, w);
+		add(&r->cpu_total, c);
+	}
+}
+
+/*
+ * The rows of one frame in --lines mode: the function's (*fr) and the
+ * function and line's (*lr, UINT32_MAX without a line); both UINT32_MAX
+ * when the function does not match.
+ */
+static void
+line_rows(struct agg *a, const char *s, size_t n, uint32_t *fr, uint32_t *lr)
+{
+	struct fparts p;
+	const char *fs;
+	size_t fn;
+
+	*fr = *lr = UINT32_MAX;
+	frame_parts(s, n, &p);
+	if (!wanted(a, p.fn, p.fnlen))
+		return;
+	fs = p.fn;
+	fn = p.fnlen;
+	if (a->no_lib)
+		strip_lib(&fs, &fn);
+	*fr = frame_row(a, fs, fn);
+	if (p.line == NULL)
+		return;
+	buf_reset(&a->fkey);
+	buf_add(&a->fkey, fs, fn);
+	buf_adds(&a->fkey, " @ ");
+	buf_add(&a->fkey, p.line, p.linelen);
+	*lr = frame_row(a, a->fkey.s, a->fkey.len);
+}
+
+/*
+ * A frame as -L and --no-lines make it; *fs may then point into a.fkey,
+ * valid until the next call.
+ */
+static void
+plain_key(struct agg *a, const char **fs, size_t *fn)
+{
+	if (a->no_lines) {
+		struct fparts p;
+
+		frame_parts(*fs, *fn, &p);
+		if (p.line != NULL) {
+			buf_reset(&a->fkey);
+			buf_add(&a->fkey, p.fn, p.fnlen);
+			if (p.inlined)
+				buf_adds(&a->fkey, " (inlined)");
+			*fs = a->fkey.s;
+			*fn = a->fkey.len;
+		}
+	}
+	if (a->no_lib)
+		strip_lib(fs, fn);
+}
+
+/* The row of one frame in the other modes. */
+static uint32_t
+plain_row(struct agg *a, const char *fs, size_t fn)
+{
+	plain_key(a, &fs, &fn);
+	return frame_row(a, fs, fn);
+}
+
 /*
  * Split each distinct stack into frames and fill the frame table.  Rows are
- * held by id: a.fr moves when it grows.
+ * held by id: a.fr moves when it grows.  A stack's self goes to the rows of
+ * its leaf, or with -i of its innermost frame of the image; with --lines,
+ * only when that frame's function matches.
  */
 static void
 count_frames(struct agg *a)
@@ -403,33 +589,38 @@ count_frames(struct agg *a)
 		const char *s = st_str(a->stacks, (uint32_t)id, &len);
 		const char *p = s, *end = s + len;
 		int64_t w = a->sv[id].w, c = a->sv[id].c;
-		uint32_t leaf = 0, img = UINT32_MAX;
+		uint32_t leaf[2] = { UINT32_MAX, UINT32_MAX };
+		uint32_t img[2] = { UINT32_MAX, UINT32_MAX };
+		int have_img = 0;
+		const uint32_t *self;
 
 		for (;;) {
-			const char *q = frame_end(p, end), *fs = p;
+			const char *q = frame_end(p, end);
 			size_t fn = (size_t)(q - p);
-			struct frow *r;
-			int mine = a->image != NULL && in_image(a, fs, fn);
+			int mine = a->image != NULL && in_image(a, p, fn);
 
-			if (a->no_lib)
-				strip_lib(&fs, &fn);
-			leaf = frame_row(a, fs, fn);
-			r = &a->fr[leaf];
-			if (r->stamp != id + 1) {
-				r->stamp = (uint32_t)(id + 1);
-				add(&r->total, w);
-				add(&r->cpu_total, c);
+			if (a->npats > 0)
+				line_rows(a, p, fn, &leaf[0], &leaf[1]);
+			else
+				leaf[0] = plain_row(a, p, fn);
+			for (int k = 0; k < 2; k++)
+				if (leaf[k] != UINT32_MAX)
+					count_total(a, leaf[k], id, w, c);
+			if (mine) {
+				img[0] = leaf[0];
+				img[1] = leaf[1];
+				have_img = 1;
 			}
-			if (mine)
-				img = leaf;
 			if (q == end)
 				break;
 			p = q + 1;
 		}
-		if (img != UINT32_MAX)
-			leaf = img;
-		add(&a->fr[leaf].self, w);
-		add(&a->fr[leaf].cpu_self, c);
+		self = have_img ? img : leaf;
+		for (int k = 0; k < 2; k++)
+			if (self[k] != UINT32_MAX) {
+				add(&a->fr[self[k]].self, w);
+				add(&a->fr[self[k]].cpu_self, c);
+			}
 	}
 }
 
@@ -561,8 +752,7 @@ write_folded(struct agg *a)
 				const char *q = frame_end(p, end), *fs = p;
 				size_t fn = (size_t)(q - p);
 
-				if (a->no_lib)
-					strip_lib(&fs, &fn);
+				plain_key(a, &fs, &fn);
 				if (!first)
 					buf_addc(&b, ';');
 				first = 0;
@@ -606,14 +796,17 @@ main(int argc, char *argv[])
 		{ "cpu",	no_argument,		NULL,	'C' },
 		{ "help",	no_argument,		NULL,	'h' },
 		{ "image",	required_argument,	NULL,	'i' },
+		{ "lines",	required_argument,	NULL,	'l' },
 		{ "no-lib",	no_argument,		NULL,	'L' },
+		{ "no-lines",	no_argument,		NULL,	'N' },
 		{ "root",	required_argument,	NULL,	'r' },
 		{ NULL,		0,			NULL,	0 }
 	};
 	struct agg a = { 0 };
+	size_t patcap = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "chi:Lr:", longopts,
+	while ((ch = getopt_long(argc, argv, "chi:l:Lr:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'C':
@@ -633,8 +826,17 @@ main(int argc, char *argv[])
 				errx(1, "--image: not a library name: %s",
 				    optarg);
 			break;
+		case 'l':
+			xgrow(&a.pats, &patcap, a.npats + 1, sizeof(*a.pats));
+			memset(&a.pats[a.npats], 0, sizeof(a.pats[a.npats]));
+			esc_append(&a.pats[a.npats], optarg, strlen(optarg));
+			a.npats++;
+			break;
 		case 'L':
 			a.no_lib = 1;
+			break;
+		case 'N':
+			a.no_lines = 1;
 			break;
 		case 'r':
 			a.root = ROOT_NONE;
@@ -651,13 +853,16 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (!a.collapsed && a.cpu_count)
-		errx(1, "--cpu applies to --collapsed output only");
 	if (!a.collapsed && a.root != ROOT_NONE)
 		errx(1, "--root applies to --collapsed output only");
 	if (a.collapsed && a.image != NULL)
 		errx(1, "--image applies to the table only, not to "
 		    "--collapsed output");
+	if (a.collapsed && a.npats > 0)
+		errx(1, "--lines applies to the table only, not to "
+		    "--collapsed output");
+	if (a.no_lines && a.npats > 0)
+		errx(1, "--lines and --no-lines do not go together");
 
 	a.headers = st_new();
 	a.stacks = st_new();
@@ -666,6 +871,8 @@ main(int argc, char *argv[])
 		read_input(&a, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&a, argv[i]);
+	if (a.cpu_count && !a.collapsed && !a.has_cpu)
+		errx(1, "--cpu: no input line has a cpu value");
 	if (a.collapsed)
 		write_folded(&a);
 	else

@@ -7,6 +7,13 @@
  *	SELF   SELF%    SUM% TOTAL  TOTAL% CPU-SELF CPU-TOTAL  NAME
  *	 400  40.00%  40.00%   450  45.00%   300.00    350.00  lib!f
  *
+ * With -l (line-level tables, from sp-aggregate --lines) the rows are
+ * grouped by function: a heading per function, then its lines:
+ *
+ *	app!hot_function  self 600 (60.00%)  total 700 (70.00%)
+ *	  SELF   SELF%  TOTAL  TOTAL%  LINE
+ *	   500  50.00%    500  50.00%  src/app.c:17
+ *
  * The aggregate table is for machines; this output is not meant to be
  * parsed.  Long names are shortened to the terminal's width keeping their
  * informative end: paths inside generic arguments are cut to their last
@@ -54,7 +61,7 @@ struct top {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-top [-hLW] [-f file] [-s key] [-w cols] [N]\n");
+	fprintf(fp, "usage: sp-top [-hlLW] [-f file] [-s key] [-w cols] [N]\n");
 	exit(status);
 }
 
@@ -480,8 +487,218 @@ print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
 		fwrite(u.s, 1, u.len, stdout);
 		buf_free(&u);
 	}
-	printf("\npercentages are of the total weight %" PRId64 "; "
-	    "top %zu of %zu frames by %s\n", base, shown, nrows, key);
+	putchar('\n');
+	if (key != NULL)
+		printf("percentages are of the total weight %" PRId64 "; "
+		    "top %zu of %zu frames by %s\n", base, shown, nrows, key);
+}
+
+/*
+ * The parts of an escaped frame: the function (fn, fnlen: the frame without
+ * " (inlined)" and without the line) and the line "FILE:LINE" after the
+ * last " @ " (NULL when none).
+ */
+static void
+frame_parts(const char *s, size_t n, const char **line, size_t *fnlen,
+    size_t *linelen)
+{
+	static const char inl[] = " (inlined)";
+	const size_t il = sizeof(inl) - 1;
+
+	if (n >= il && memcmp(s + n - il, inl, il) == 0)
+		n -= il;
+	*fnlen = n;
+	*line = NULL;
+	*linelen = 0;
+	for (size_t i = n; i >= 3; i--)
+		if (s[i - 3] == ' ' && s[i - 2] == '@' && s[i - 1] == ' ') {
+			*fnlen = i - 3;
+			*line = s + i;
+			*linelen = n - i;
+			return;
+		}
+}
+
+/* A function of -l: its own row, if any, and its line rows. */
+struct group {
+	uint32_t fid;		/* the function in the group table */
+	uint32_t row;		/* its row in the frame table, or UINT32_MAX */
+	int64_t	 self, total;	/* the row's, or the sum of the lines' self */
+	uint32_t *lines;
+	size_t	 nlines, cap;
+};
+
+static const struct strtab *sort_groups_st;
+
+static int
+group_cmp(const void *pa, const void *pb)
+{
+	const struct group *a = pa, *b = pb;
+	const char *sa, *sb;
+	size_t na, nb;
+	int c;
+
+	if (a->self != b->self)
+		return a->self > b->self ? -1 : 1;
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	sa = st_str(sort_groups_st, a->fid, &na);
+	sb = st_str(sort_groups_st, b->fid, &nb);
+	c = memcmp(sa, sb, na < nb ? na : nb);
+	if (c != 0)
+		return c;
+	return na < nb ? -1 : na > nb;
+}
+
+/* Append the escaped s[0..n) unescaped, controls made spaces. */
+static void
+plain_append(struct buf *out, const char *s, size_t n)
+{
+	size_t from = out->len;
+
+	if (unesc_append(out, s, n) == -1) {
+		out->len = from;
+		buf_add(out, s, n);
+	}
+	for (size_t i = from; i < out->len; i++)
+		if ((unsigned char)out->s[i] < 0x20 || out->s[i] == 0x7f)
+			out->s[i] = ' ';
+}
+
+/*
+ * -l: the rows grouped by function, in order of the function's self; under
+ * each, its first limit lines (0: all) in the order of the sort key.
+ */
+static void
+print_lines(const struct top *t, const uint32_t *order, size_t nrows,
+    size_t limit, int64_t base, int has_cpu, const char *key, int no_lib,
+    int wide, long long opt_cols)
+{
+	struct strtab *fns = st_new();
+	struct group *g = NULL;
+	size_t gcap = 0, ng, nshown = 0, width;
+	int wself = 4, wtotal = 5, wcs = 8, wct = 9;
+	struct buf line = { 0 }, name = { 0 };
+
+	/* order is sorted by the key: the lines stay so within a group. */
+	for (size_t i = 0; i < nrows; i++) {
+		size_t len, fnlen, linelen;
+		const char *s = st_str(t->frames, order[i], &len), *ln;
+		int added;
+		uint32_t id;
+
+		frame_parts(s, len, &ln, &fnlen, &linelen);
+		id = st_intern(fns, s, fnlen, &added);
+		if (added) {
+			xgrow(&g, &gcap, (size_t)id + 1, sizeof(*g));
+			memset(&g[id], 0, sizeof(g[id]));
+			g[id].fid = id;
+			g[id].row = UINT32_MAX;
+			g[id].total = -1;
+		}
+		if (ln == NULL) {
+			g[id].row = order[i];
+			continue;
+		}
+		xgrow(&g[id].lines, &g[id].cap, g[id].nlines + 1,
+		    sizeof(*g[id].lines));
+		g[id].lines[g[id].nlines++] = order[i];
+	}
+	ng = st_count(fns);
+	for (size_t i = 0; i < ng; i++) {
+		if (g[i].row != UINT32_MAX) {
+			g[i].self = t->rows[g[i].row].self;
+			g[i].total = t->rows[g[i].row].total;
+		} else
+			for (size_t j = 0; j < g[i].nlines; j++)
+				add(&g[i].self, t->rows[g[i].lines[j]].self);
+		if (limit > 0 && g[i].nlines > limit)
+			g[i].nlines = limit;
+		nshown += g[i].nlines;
+		for (size_t j = 0; j < g[i].nlines; j++) {
+			const struct row *r = &t->rows[g[i].lines[j]];
+			char tmp[32];
+			int w;
+
+			w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
+			wself = w > wself ? w : wself;
+			w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
+			wtotal = w > wtotal ? w : wtotal;
+			if (has_cpu) {
+				w = snprintf(tmp, sizeof(tmp), "%.2f",
+				    (double)r->cpu_self / 1e6);
+				wcs = w > wcs ? w : wcs;
+				w = snprintf(tmp, sizeof(tmp), "%.2f",
+				    (double)r->cpu_total / 1e6);
+				wct = w > wct ? w : wct;
+			}
+		}
+	}
+	sort_groups_st = fns;
+	qsort(g, ng, sizeof(*g), group_cmp);
+	width = name_width(opt_cols, wide, 0);
+
+	print_summary(t, base, has_cpu, 0, 0, NULL);
+	printf("percentages are of the total weight %" PRId64 "; %zu lines "
+	    "of %zu functions by %s", base, nshown, ng, key);
+	if (limit > 0)
+		printf(", at most %zu a function", limit);
+	putchar('\n');
+	for (size_t i = 0; i < ng; i++) {
+		size_t len;
+		const char *s = st_str(fns, g[i].fid, &len);
+
+		buf_reset(&name);
+		display_name(&name, s, len, no_lib, width);
+		fwrite(name.s, 1, name.len, stdout);
+		printf("  self %" PRId64 " (%.2f%%)", g[i].self,
+		    pct(g[i].self, base));
+		if (g[i].total >= 0)
+			printf("  total %" PRId64 " (%.2f%%)", g[i].total,
+			    pct(g[i].total, base));
+		if (has_cpu && g[i].row != UINT32_MAX)
+			printf("  cpu self %.2f ms, total %.2f ms",
+			    (double)t->rows[g[i].row].cpu_self / 1e6,
+			    (double)t->rows[g[i].row].cpu_total / 1e6);
+		putchar('\n');
+		if (g[i].nlines == 0) {
+			printf("  (no line information)\n");
+			continue;
+		}
+		buf_reset(&line);
+		buf_printf(&line, "  %*s %7s %*s %7s", wself, "SELF", "SELF%",
+		    wtotal, "TOTAL", "TOTAL%");
+		if (has_cpu)
+			buf_printf(&line, " %*s %*s", wcs, "CPU-SELF", wct,
+			    "CPU-TOTAL");
+		printf("%s  LINE\n", line.s);
+		for (size_t j = 0; j < g[i].nlines; j++) {
+			const struct row *r = &t->rows[g[i].lines[j]];
+			size_t fl, fnlen, linelen;
+			const char *f = st_str(t->frames, g[i].lines[j], &fl);
+			const char *ln;
+
+			frame_parts(f, fl, &ln, &fnlen, &linelen);
+			buf_reset(&line);
+			buf_printf(&line, "  %*" PRId64 " %6.2f%% %*" PRId64
+			    " %6.2f%%", wself, r->self, pct(r->self, base),
+			    wtotal, r->total, pct(r->total, base));
+			if (has_cpu)
+				buf_printf(&line, " %*.2f %*.2f", wcs,
+				    (double)r->cpu_self / 1e6, wct,
+				    (double)r->cpu_total / 1e6);
+			buf_adds(&line, "  ");
+			plain_append(&line, ln, linelen);
+			buf_addc(&line, '\n');
+			fwrite(line.s, 1, line.len, stdout);
+		}
+	}
+	for (size_t i = 0; i < ng; i++)
+		free(g[i].lines);
+	free(g);
+	st_free(fns);
+	buf_free(&line);
+	buf_free(&name);
 }
 
 int
@@ -490,6 +707,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "file",	required_argument,	NULL,	'f' },
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "lines",	no_argument,		NULL,	'l' },
 		{ "no-lib",	no_argument,		NULL,	'L' },
 		{ "sort",	required_argument,	NULL,	's' },
 		{ "wide",	no_argument,		NULL,	'W' },
@@ -500,14 +718,14 @@ main(int argc, char *argv[])
 	struct top t = { 0 };
 	const char *path = "-", *errstr;
 	long long opt_cols = 0, limit = 25;
-	int ch, no_lib = 0, wide = 0, has_cpu;
+	int ch, lines = 0, no_lib = 0, wide = 0, has_cpu;
 	size_t nrows, shown, width;
 	uint32_t *order;
 	int64_t base, sum = 0;
 	struct buf line = { 0 }, name = { 0 };
 	int wself, wtotal, wcs = 8, wct = 9;
 
-	while ((ch = getopt_long(argc, argv, "f:hLs:Ww:", longopts,
+	while ((ch = getopt_long(argc, argv, "f:hlLs:Ww:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -515,6 +733,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'l':
+			lines = 1;
+			break;
 		case 'L':
 			no_lib = 1;
 			break;
@@ -564,6 +785,13 @@ main(int argc, char *argv[])
 	shown = limit == 0 || (size_t)limit > nrows ? nrows : (size_t)limit;
 	base = t.have_totals ? t.weight : t.sum_self;
 	has_cpu = t.have_totals ? t.has_cpu_total : t.any_cpu;
+	if (lines) {
+		print_lines(&t, order, nrows, (size_t)limit, base, has_cpu,
+		    key_names[sort_by], no_lib, wide, opt_cols);
+		free(order);
+		finish_stdout();
+		return 0;
+	}
 
 	/* Column widths fit the largest number shown. */
 	wself = 4, wtotal = 5;

@@ -3,7 +3,9 @@ run() {
 	sp-aggregate "$@" > out 2> err
 	echo "status $? stdout $(wc -c < out) $(cat err)"
 }
-run --cpu "$T/threads.sp"
+run --cpu "$T/nocpu.sp"
+run -c -l main "$T/threads.sp"
+run -l main --no-lines "$T/threads.sp"
 run -r thread "$T/threads.sp"
 run -c -i app "$T/threads.sp"
 run -c -r pid "$T/threads.sp"
@@ -13,4 +15,7 @@ cp "$T/table.agg" .
 run -c table.agg
 run -i app table.agg
 run -L table.agg
+run -l main table.agg
+run --no-lines table.agg
+run --cpu table.agg
 run -r
