@@ -276,6 +276,12 @@ lr_name(const struct lreader *lr)
 }
 
 void
+lr_set_name(struct lreader *lr, const char *name)
+{
+	lr->name = name;
+}
+
+void
 lr_close(struct lreader *lr)
 {
 	if (lr == NULL)

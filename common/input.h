@@ -32,6 +32,8 @@ struct lreader *lr_open(const char *path);	/* NULL after a message */
 long long lr_next(struct lreader *, char **line);
 uint64_t lr_lineno(const struct lreader *);
 const char *lr_name(const struct lreader *);
+/* Call the input name (kept, not copied) in messages from now on. */
+void	 lr_set_name(struct lreader *, const char *name);
 /* Peek at the first bytes of the (decompressed) input without consuming. */
 size_t	 lr_peek(struct lreader *, const char **p);
 /*

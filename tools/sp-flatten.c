@@ -26,7 +26,7 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
-	OPT_EVENT, OPT_TIDY,
+	OPT_EVENT, OPT_TIDY, OPT_SOURCE,
 };
 
 static const struct option longopts[] = {
@@ -38,6 +38,7 @@ static const struct option longopts[] = {
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
+	{ "source",	required_argument,	NULL, OPT_SOURCE },
 	{ "thread",	required_argument,	NULL, 't' },
 	{ "threads",	no_argument,		NULL, 'l' },
 	{ "tid",	required_argument,	NULL, 'T' },
@@ -55,7 +56,8 @@ usage(FILE *f)
 	    "[-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name] [--period]\n"
-	    "                  [--tidy] [--unknown-dso] [file ...]\n");
+	    "                  [--source name] [--tidy] [--unknown-dso] "
+	    "[file ...]\n");
 }
 
 static void
@@ -87,6 +89,9 @@ looks_json(const char *p, size_t n)
 	return 0;
 }
 
+/* --source: the name standard input goes by in headers and messages. */
+static const char *stdin_name;
+
 static int
 flatten(const char *path, struct sw *w, const struct profile_opts *po,
     const struct perf_opts *pe)
@@ -98,6 +103,10 @@ flatten(const char *path, struct sw *w, const struct profile_opts *po,
 
 	if (lr == NULL)
 		return -1;
+	if (stdin_name != NULL && strcmp(name, "<stdin>") == 0) {
+		name = stdin_name;
+		lr_set_name(lr, name);
+	}
 	n = lr_peek(lr, &p);
 	if (n == 0) {
 		/* lr_peek stops on read errors; lr_next reports them. */
@@ -194,6 +203,9 @@ main(int argc, char *argv[])
 		case OPT_TO:
 			o.has_to = 1;
 			o.to = parse_ms(optarg, "--to");
+			break;
+		case OPT_SOURCE:
+			stdin_name = optarg;
 			break;
 		case OPT_TIDY:
 			pe.tidy = 1;

@@ -883,7 +883,7 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 {
 	struct args a = { 0 };
 	char *errpath = tmp_path("perf-script.err"), *msg = NULL, *flatten;
-	char *fa[3], sbuf[64];
+	char *fa[5], sbuf[64];
 	int fds[2], efd, sst, fst;
 	pid_t sp, fp = -1;
 	size_t len;
@@ -903,8 +903,10 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 	} else {
 		flatten = find_flatten();
 		fa[0] = flatten;
-		fa[1] = "-";
-		fa[2] = NULL;
+		fa[1] = "--source";
+		fa[2] = (char *)(o->output != NULL ? o->output : "perf record");
+		fa[3] = "-";
+		fa[4] = NULL;
 		if (pipe(fds) == -1)
 			err(1, "pipe");
 		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
