@@ -1,0 +1,2 @@
+# Empty standard input.
+sp-flatten < /dev/null

@@ -1,0 +1,2 @@
+# An empty file.
+: > p.json && sp-flatten p.json

@@ -1,0 +1,2 @@
+# -c with -l is a usage error.
+sp-flatten -c -l "$T/v0.json"
