@@ -326,9 +326,11 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 					e->et = s.time;
 					e->ehas = 0;
 				}
-				e->ew += s.weight;
+				e->ew = (int64_t)((uint64_t)e->ew +
+				    (uint64_t)s.weight);
 				if (s.cpu >= 0) {
-					e->ec += s.cpu;
+					e->ec = (int64_t)((uint64_t)e->ec +
+					    (uint64_t)s.cpu);
 					e->ehas = 1;
 				}
 				continue;
@@ -340,9 +342,11 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 				e->ct[s.stack] = s.time;
 				e->order[e->norder++] = (uint32_t)s.stack;
 			}
-			e->cw[s.stack] += s.weight;
+			e->cw[s.stack] = (int64_t)((uint64_t)e->cw[s.stack] +
+			    (uint64_t)s.weight);
 			if (s.cpu >= 0) {
-				e->cc[s.stack] += s.cpu;
+				e->cc[s.stack] = (int64_t)((uint64_t)e->cc[s.stack] +
+				    (uint64_t)s.cpu);
 				e->chas[s.stack] = 2;
 			}
 			if (s.time < e->ct[s.stack])

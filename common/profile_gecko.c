@@ -354,6 +354,10 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 		if (x >= 0 && !json_is_null(j, x) && !json_is_number(j, x))
 			pfail(c, "%s row %" PRIu32 ": threadCPUDelta is not a "
 			    "number", tname, i);
+		if (x >= 0 && json_is_number(j, x) && json_int(j, x, &v) == 0 &&
+		    (v > PROFILE_MAX_VALUE || v < 0))
+			pfail(c, "%s row %" PRIu32 ": threadCPUDelta out of "
+			    "range", tname, i);
 	}
 }
 

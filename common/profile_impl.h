@@ -28,6 +28,12 @@ struct ptables {
 	struct buf labels;
 };
 
+/*
+ * The largest weight or CPU delta accepted (in the profile's unit), so that
+ * converting microseconds to nanoseconds cannot overflow.
+ */
+#define PROFILE_MAX_VALUE	((int64_t)1 << 40)
+
 enum pkind { PK_PROCESSED, PK_GECKO };
 
 struct pthread {

@@ -328,6 +328,7 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 	char tname[64];
 	int sm = json_get(j, thr, "samples"), wt;
 	int64_t n, v;
+	double d;
 
 	snprintf(tname, sizeof(tname), "threads[%d].samples", ti);
 	n = table_len(c, j, sm, tname, "stack");
@@ -367,6 +368,17 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 		if (t->cpu >= 0 && !json_is_number(j, t->cpu + base) &&
 		    !json_is_null(j, t->cpu + base))
 			pfail(c, "%s.threadCPUDelta[%" PRId64 "]: not a number",
+			    tname, i);
+		/* Sums of many samples must still fit in 64 bits. */
+		if (t->weight >= 0 && json_is_number(j, t->weight + base) &&
+		    (json_double(j, t->weight + base, &d) == -1 ||
+		    !(d <= PROFILE_MAX_VALUE && d >= -PROFILE_MAX_VALUE)))
+			pfail(c, "%s.weight[%" PRId64 "]: out of range", tname,
+			    i);
+		if (t->cpu >= 0 && json_is_number(j, t->cpu + base) &&
+		    json_int(j, t->cpu + base, &v) == 0 &&
+		    (v > PROFILE_MAX_VALUE || v < 0))
+			pfail(c, "%s.threadCPUDelta[%" PRId64 "]: out of range",
 			    tname, i);
 	}
 }

@@ -267,10 +267,11 @@ sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
 
 	if (!sw_time_ok(w, time))
 		return;
+	/* Hostile input may overflow the sums: wrap, never undefined. */
 	ts->samples++;
-	ts->weight += weight;
+	ts->weight = (int64_t)((uint64_t)ts->weight + (uint64_t)weight);
 	if (cpu >= 0) {
-		ts->cpu += cpu;
+		ts->cpu = (int64_t)((uint64_t)ts->cpu + (uint64_t)cpu);
 		ts->has_cpu = 1;
 	}
 	if (w->o.list_threads)
@@ -290,9 +291,9 @@ sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
 			w->col[id].time = time;
 		}
 		c = &w->col[id];
-		c->weight += weight;
+		c->weight = (int64_t)((uint64_t)c->weight + (uint64_t)weight);
 		if (cpu >= 0) {
-			c->cpu += cpu;
+			c->cpu = (int64_t)((uint64_t)c->cpu + (uint64_t)cpu);
 			c->has_cpu = 1;
 		}
 		if (time < c->time)
