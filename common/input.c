@@ -9,6 +9,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 #include <zlib.h>
 
+#include "bigmem.h"
 #include "input.h"
 #include "util.h"
 
@@ -26,7 +28,7 @@ input_name(const char *path)
 }
 
 static gzFile
-open_gz(const char *path)
+open_gz(const char *path, int *fdp)
 {
 	int fd;
 	gzFile gz;
@@ -46,6 +48,8 @@ open_gz(const char *path)
 		return NULL;
 	}
 	gzbuffer(gz, 1 << 17);
+	if (fdp != NULL)
+		*fdp = fd;
 	return gz;
 }
 
@@ -83,7 +87,7 @@ input_slurp(const char *path, size_t max, char **data, size_t *len)
 	char *p = NULL;
 	size_t n = 0, cap = 0;
 
-	if ((gz = open_gz(path)) == NULL)
+	if ((gz = open_gz(path, NULL)) == NULL)
 		return -1;
 	for (;;) {
 		int r;
@@ -128,6 +132,7 @@ fail:
 
 struct lreader {
 	gzFile	 gz;
+	int	 fd;		/* gz's descriptor, for fstat */
 	const char *name;
 	char	*buf;
 	size_t	 cap;
@@ -144,9 +149,11 @@ lr_open(const char *path)
 	struct lreader *lr;
 	gzFile gz;
 
-	if ((gz = open_gz(path)) == NULL)
-		return NULL;
 	lr = xcalloc(1, sizeof(*lr));
+	if ((gz = open_gz(path, &lr->fd)) == NULL) {
+		free(lr);
+		return NULL;
+	}
 	lr->gz = gz;
 	lr->name = input_name(path);
 	lr->cap = 1 << 18;
@@ -236,30 +243,64 @@ lr_peek(struct lreader *lr, const char **p)
 }
 
 int
-lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len)
+lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len,
+    size_t *cap)
 {
-	while (!lr->eof) {
-		if (lr->failed || lr_fill(lr) == -1)
-			return -1;
-		if (lr->end - lr->start > max) {
-			warnx("%s: too large: more than %zu MiB of data", lr->name,
-			    max >> 20);
+	struct stat st;
+	size_t n = lr->end - lr->start, bcap = (size_t)64 << 20;
+	char *b;
+
+	/*
+	 * Reserve room for the whole input at once where its size can be
+	 * guessed (the file's size, or four times it when compressed), so
+	 * that the buffer rarely grows.
+	 */
+	if (fstat(lr->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		uint64_t want = (uint64_t)st.st_size * (gzdirect(lr->gz) ? 1 : 4);
+
+		bcap = want > max ? max : (size_t)want;
+	}
+	if (bcap < n + 4096)
+		bcap = n + 4096;
+	b = big_alloc(bcap + 1);
+	memcpy(b, lr->buf + lr->start, n);
+	lr->start = lr->end = 0;
+	while (!lr->eof && !lr->failed) {
+		int r;
+
+		if (n == bcap) {
+			if (bcap >= max + 1) {
+				warnx("%s: too large: more than %zu MiB of data",
+				    lr->name, max >> 20);
+				big_free(b, bcap + 1);
+				return -1;
+			}
+			b = big_realloc(b, bcap + 1, bcap * 2 + 1);
+			bcap *= 2;
+		}
+		r = gzread(lr->gz, b + n, (unsigned)(bcap - n > (1U << 30) ?
+		    (1U << 30) : bcap - n));
+		if (r < 0 || (r == 0 && gz_check(lr->gz, lr->name) == -1)) {
+			if (r < 0)
+				gz_check(lr->gz, lr->name);
+			big_free(b, bcap + 1);
 			lr->failed = 1;
 			return -1;
 		}
+		if (r == 0)
+			lr->eof = 1;
+		n += (size_t)r;
 	}
-	if (lr->start > 0) {
-		memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
-		lr->end -= lr->start;
-		lr->start = 0;
+	if (n > max) {
+		warnx("%s: too large: more than %zu MiB of data", lr->name,
+		    max >> 20);
+		big_free(b, bcap + 1);
+		return -1;
 	}
-	lr->buf[lr->end] = '\0';
-	*data = lr->buf;
-	*len = lr->end;
-	/* The buffer is the caller's now; the reader keeps a fresh one. */
-	lr->cap = 1 << 12;
-	lr->buf = xmalloc(lr->cap + 1);
-	lr->start = lr->end = 0;
+	b[n] = '\0';
+	*data = b;
+	*len = n;
+	*cap = bcap + 1;
 	return 0;
 }
 

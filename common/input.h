@@ -37,11 +37,12 @@ void	 lr_set_name(struct lreader *, const char *name);
 /* Peek at the first bytes of the (decompressed) input without consuming. */
 size_t	 lr_peek(struct lreader *, const char **p);
 /*
- * Read the rest of the input into one NUL-terminated buffer that the caller
- * frees (the reader is then at its end).  Refuses more than max bytes.
- * Returns 0, or -1 after a message.
+ * Read the rest of the input into one NUL-terminated buffer of *cap bytes
+ * that the caller frees with big_free (bigmem.h); the reader is then at its
+ * end.  Refuses more than max bytes.  Returns 0, or -1 after a message.
  */
-int	 lr_slurp(struct lreader *, size_t max, char **data, size_t *len);
+int	 lr_slurp(struct lreader *, size_t max, char **data, size_t *len,
+	    size_t *cap);
 void	 lr_close(struct lreader *);
 
 #endif

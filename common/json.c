@@ -8,6 +8,7 @@
 
 #define JSMN_IMPLEMENTATION_HERE
 #include "json.h"
+#include "bigmem.h"
 #include "util.h"
 
 int
@@ -25,13 +26,14 @@ json_parse(struct json *j, const char *s, size_t len, const char **why)
 	j->s = s;
 	j->len = len;
 	/*
-	 * A token takes at least about two bytes of JSON, so len / 2 tokens
-	 * rarely need to grow; pages never written are never resident.
+	 * A token takes at least two bytes of JSON ("1,"), so len / 2 + 2
+	 * tokens are always enough; pages never written are never resident.
 	 */
 	cap = len / 2 + 64;
 	if (cap > INT32_MAX)
 		cap = INT32_MAX;
-	j->t = xreallocarray(NULL, cap, sizeof(*j->t));
+	j->t = big_alloc(cap * sizeof(*j->t));
+	j->tcap = cap;
 	jsmn_init(&p);
 	for (;;) {
 		r = jsmn_parse(&p, s, len, j->t, (unsigned)cap);
@@ -42,7 +44,9 @@ json_parse(struct json *j, const char *s, size_t len, const char **why)
 			goto fail;
 		}
 		cap = cap + cap / 2 > INT32_MAX ? INT32_MAX : cap + cap / 2;
-		j->t = xreallocarray(j->t, cap, sizeof(*j->t));
+		j->t = big_realloc(j->t, j->tcap * sizeof(*j->t),
+		    cap * sizeof(*j->t));
+		j->tcap = cap;
 	}
 	if (r == JSMN_ERROR_PART) {
 		*why = "truncated JSON (unexpected end of data)";
@@ -65,16 +69,16 @@ json_parse(struct json *j, const char *s, size_t len, const char **why)
 	j->n = r;
 	return 0;
 fail:
-	free(j->t);
-	j->t = NULL;
+	json_free(j);
 	return -1;
 }
 
 void
 json_free(struct json *j)
 {
-	free(j->t);
+	big_free(j->t, j->tcap * sizeof(*j->t));
 	j->t = NULL;
+	j->tcap = 0;
 }
 
 int

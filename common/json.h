@@ -30,6 +30,7 @@ struct json {
 	size_t	 len;
 	jsmntok_t *t;
 	int	 n;
+	size_t	 tcap;		/* tokens allocated (bigmem.h) */
 };
 
 /* Tokenize s[0..len); 0, or -1 with *why describing the problem. */

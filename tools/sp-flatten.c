@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "input.h"
 #include "json.h"
 #include "perf_script.h"
@@ -122,15 +123,15 @@ flatten(const char *path, struct sw *w, const struct profile_opts *po,
 	}
 	if (looks_json(p, n)) {
 		char *data;
-		size_t len;
+		size_t len, cap;
 
-		if (lr_slurp(lr, JSON_MAX_BYTES, &data, &len) == -1) {
+		if (lr_slurp(lr, JSON_MAX_BYTES, &data, &len, &cap) == -1) {
 			lr_close(lr);
 			return -1;
 		}
 		lr_close(lr);
 		rc = profile_flatten(data, len, name, w, po);
-		free(data);
+		big_free(data, cap);
 		return rc;
 	}
 	if (n >= 4 && memcmp(p, "JSLB", 4) == 0) {
