@@ -51,7 +51,7 @@ for t in profile stream; do
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 	"$O/fuzz_$t" -max_total_time="$secs" -max_len=65536 -timeout=10 \
 	    -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=2 \
-	    -artifact_prefix="$O/" $dict \
+	    -artifact_prefix="$O/" ${dict:+"$dict"} \
 	    "$O/corpus-$t" "$TOP/tests/fuzz/seeds-$t" >"$O/fuzz_$t.log" 2>&1
 	rc=$?
 	tail -n 12 "$O/fuzz_$t.log"
