@@ -16,8 +16,14 @@
 # the libclang-rt-dev matching your clang).  FUZZ_CC=clang-15 etc. to choose.
 
 set -u
-secs=${1:-30}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
+# tests/run.sh takes every tests/*/*.sh for a golden case, this file too:
+# fuzzing takes minutes, so it says so and is skipped there.
+if [ "${T:-}" = "$TOP/tests/fuzz" ] && [ $# -eq 0 ]; then
+	echo "the fuzzers run with make fuzz (sh tests/fuzz/run.sh [seconds])" >&2
+	exit 77
+fi
+secs=${1:-30}
 O=${O:-$TOP/build-fuzz}
 case $O in /*) ;; *) O=$TOP/$O ;; esac
 CC=${FUZZ_CC:-clang}
