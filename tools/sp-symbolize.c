@@ -101,6 +101,7 @@ static char **opt_search, **opt_map;
 static size_t nsearch, nmap;
 
 static const char *target;	/* --binary's library name */
+static size_t target_len;
 static int status;
 
 static void
@@ -208,17 +209,27 @@ lib_header(const char *line, size_t len)
 		set_field(&l->arch, &f[8]);
 }
 
-static size_t
-slot_of(uint32_t lib, uint64_t addr)
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p)	__builtin_prefetch(p)
+#else
+#define PREFETCH(p)	((void)0)
+#endif
+
+static uint64_t
+hash_of(uint32_t lib, uint64_t addr)
 {
 	uint64_t h = addr ^ ((uint64_t)lib << 48);
-	size_t i;
 
 	/* splitmix64's finalizer: nearby addresses land far apart. */
 	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
 	h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
-	h ^= h >> 31;
-	i = (size_t)h & (nslots - 1);
+	return h ^ (h >> 31);
+}
+
+static size_t
+slot_of(uint32_t lib, uint64_t addr, uint64_t h)
+{
+	size_t i = (size_t)h & (nslots - 1);
 
 	while (slots[i].lib != UINT32_MAX &&
 	    (slots[i].lib != lib || slots[i].addr != addr))
@@ -238,20 +249,21 @@ grow_slots(void)
 		slots[i].lib = UINT32_MAX;
 	for (size_t i = 0; i < oldn; i++)
 		if (old[i].lib != UINT32_MAX)
-			slots[slot_of(old[i].lib, old[i].addr)] = old[i];
+			slots[slot_of(old[i].lib, old[i].addr,
+			    hash_of(old[i].lib, old[i].addr))] = old[i];
 	free(old);
 }
 
 /* Record an address frame; returns its entry. */
 static uint32_t
-addr_add(uint32_t lib, uint64_t addr)
+addr_add(uint32_t lib, uint64_t addr, uint64_t h)
 {
 	size_t i;
 	struct lib *l;
 
 	if ((nused + 1) * 2 > nslots)
 		grow_slots();
-	i = slot_of(lib, addr);
+	i = slot_of(lib, addr, h);
 	if (slots[i].lib != UINT32_MAX)
 		return slots[i].ent;
 	l = &libs[lib];
@@ -311,11 +323,24 @@ wanted(const char *s, size_t n)
 {
 	if (opt_mixed || target == NULL)
 		return 1;
-	return strlen(target) == n && memcmp(target, s, n) == 0;
+	return target_len == n && memcmp(target, s, n) == 0;
 }
 
 static uint64_t lineno;
 static int64_t addr_frames_total;
+
+/*
+ * The address frames of the current line, looked up together once the
+ * line is read: their table slots are prefetched first, so that the cache
+ * misses of a line's lookups overlap (they dominate the first pass).
+ */
+struct pend {
+	uint32_t lib;
+	uint64_t addr, h;
+};
+static struct pend *pend;
+static size_t npend, cappend;
+static uint32_t last_lib = UINT32_MAX;
 
 static void
 note_frame(const char *f, size_t n, int64_t weight)
@@ -323,19 +348,39 @@ note_frame(const char *f, size_t n, int64_t weight)
 	size_t ll;
 	uint64_t addr;
 	uint32_t id;
+	struct pend *pe;
 
 	if (!addr_frame(f, n, &ll, &addr))
 		return;
 	addr_frames_total++;
 	if (!wanted(f, ll))
 		return;
-	id = lib_get(f, ll);
+	/* Neighbouring frames are mostly of the same library. */
+	if (last_lib != UINT32_MAX && libs[last_lib].name_len == ll &&
+	    memcmp(libs[last_lib].name, f, ll) == 0)
+		id = last_lib;
+	else
+		id = last_lib = lib_get(f, ll);
 	if (libs[id].stamp != lineno) {
 		libs[id].stamp = lineno;
 		libs[id].weight += weight;
 	}
-	xgrow(&memo, &capmemo, nmemo + 1, sizeof(*memo));
-	memo[nmemo++] = addr_add(id, addr);
+	xgrow(&pend, &cappend, npend + 1, sizeof(*pend));
+	pe = &pend[npend++];
+	pe->lib = id;
+	pe->addr = addr;
+	pe->h = hash_of(id, addr);
+	if (nslots > 0)
+		PREFETCH(&slots[pe->h & (nslots - 1)]);
+}
+
+static void
+flush_pending(void)
+{
+	xgrow(&memo, &capmemo, nmemo + npend, sizeof(*memo));
+	for (size_t i = 0; i < npend; i++)
+		memo[nmemo++] = addr_add(pend[i].lib, pend[i].addr, pend[i].h);
+	npend = 0;
 }
 
 /* The kind of a data line, and where its frames are. */
@@ -415,6 +460,7 @@ scan_line(const char *line, size_t len)
 	end = p.stack + p.stack_len;
 	if (p.kind == K_AGG) {
 		note_frame(s, p.stack_len, p.weight);
+		flush_pending();
 		return;
 	}
 	for (; s < end; s = e + 1) {
@@ -423,6 +469,7 @@ scan_line(const char *line, size_t len)
 		if (e == end)
 			break;
 	}
+	flush_pending();
 }
 
 /* ---- Finding and checking binaries ---- */
@@ -807,6 +854,9 @@ resolve_lib(struct lib *l)
 	l->secs = now() - t0;
 	lib_alloc_reps(l);
 	count_resolved(l);
+	/* It complained and resolved nothing: it could not read the file. */
+	if (wmsg.len > 0 && l->resolved == 0)
+		status = 1;
 out:
 	for (i = 0; i < c.n; i++)
 		free(c.v[i]);
@@ -890,7 +940,24 @@ put_frame(struct buf *out, const char *f, size_t n, enum rmode m)
 	if (!addr_frame(f, n, &ll, &addr) || !wanted(f, ll))
 		goto copy;
 	if (memo_pos >= nmemo)
-		errx(1, "internal error: frame memo out of step");
+		errx(1, "the input changed while it was being read");
+	/* Lookups ahead: the entry 16 frames on, the text 8 frames on. */
+	if (memo_pos + 16 < nmemo)
+		PREFETCH(&ents[memo[memo_pos + 16]]);
+	if (memo_pos + 8 < nmemo) {
+		const struct ent *a = &ents[memo[memo_pos + 8]];
+
+		if (libs[a->lib].rep[m] != NULL)
+			PREFETCH(&libs[a->lib].rep[m][a->idx]);
+	}
+	if (memo_pos + 4 < nmemo) {
+		const struct ent *a = &ents[memo[memo_pos + 4]];
+		const struct rep *rp;
+
+		if (libs[a->lib].rep[m] != NULL &&
+		    (rp = &libs[a->lib].rep[m][a->idx])->off != SIZE_MAX)
+			PREFETCH(reps.s + rp->off);
+	}
 	e = &ents[memo[memo_pos++]];
 	if ((r = replacement(&libs[e->lib], e->idx, m, &rl)) == NULL)
 		goto copy;
@@ -948,58 +1015,57 @@ flush_out(struct buf *out)
 	check_stdout();
 }
 
+static struct buf out;
+static int seen_headers, inserted;
+
+/* Write one input line (without its newline) with its frames replaced. */
 static void
-replay(const char *data, size_t len)
+replay_line(const char *p, size_t n)
 {
-	const char *p = data, *end = data + len;
-	struct buf out = { 0 };
-	int headers = 0, inserted = 0;
+	struct parsed pa;
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)(nl - p);
-		struct parsed pa;
-
-		if (n > 0 && p[0] == '#') {
-			if (!inserted && n >= 8 && memcmp(p, "#columns", 8) == 0) {
-				put_headers(&out);
-				inserted = 1;
-			}
-			headers = 1;
-			buf_add(&out, p, n + 1);
-			goto next;
-		}
-		if (!inserted && headers) {
+	if (n > 0 && p[0] == '#') {
+		if (!inserted && n >= 8 && memcmp(p, "#columns", 8) == 0) {
 			put_headers(&out);
 			inserted = 1;
 		}
-		classify(p, n, &pa);
-		switch (pa.kind) {
-		case K_SAMPLE:
-			buf_add(&out, p, (size_t)(pa.stack - p));
-			put_stack(&out, &pa, M_STACK);
-			buf_addc(&out, '\n');
-			break;
-		case K_AGG:
-			buf_add(&out, p, (size_t)(pa.stack - p));
-			put_frame(&out, pa.stack, pa.stack_len, M_AGG);
-			buf_addc(&out, '\n');
-			break;
-		case K_FOLD:
-			put_stack(&out, &pa, M_FOLD);
-			buf_add(&out, pa.stack + pa.stack_len,
-			    (size_t)(nl + 1 - pa.stack - pa.stack_len));
-			break;
-		default:
-			buf_add(&out, p, n + 1);
-			break;
-		}
-next:
-		if (out.len >= (1u << 20))
-			flush_out(&out);
-		p = nl + 1;
+		seen_headers = 1;
+		buf_add(&out, p, n);
+		goto next;
 	}
-	if (!inserted && headers)
+	if (!inserted && seen_headers) {
+		put_headers(&out);
+		inserted = 1;
+	}
+	classify(p, n, &pa);
+	switch (pa.kind) {
+	case K_SAMPLE:
+		buf_add(&out, p, (size_t)(pa.stack - p));
+		put_stack(&out, &pa, M_STACK);
+		break;
+	case K_AGG:
+		buf_add(&out, p, (size_t)(pa.stack - p));
+		put_frame(&out, pa.stack, pa.stack_len, M_AGG);
+		break;
+	case K_FOLD:
+		put_stack(&out, &pa, M_FOLD);
+		buf_add(&out, pa.stack + pa.stack_len,
+		    (size_t)(p + n - pa.stack - pa.stack_len));
+		break;
+	default:
+		buf_add(&out, p, n);
+		break;
+	}
+next:
+	buf_addc(&out, '\n');
+	if (out.len >= (1u << 20))
+		flush_out(&out);
+}
+
+static void
+replay_end(void)
+{
+	if (!inserted && seen_headers)
 		put_headers(&out);
 	flush_out(&out);
 	buf_free(&out);
@@ -1054,8 +1120,10 @@ main(int argc, char *argv[])
 		{ "syms", required_argument, NULL, O_SYMS },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct buf data = { 0 };
+	struct buf *spool;
 	struct sym_syms *sy = NULL;
+	int *reread;
+	size_t nin;
 	char *nofiles[] = { "-", NULL };
 	int ch;
 
@@ -1130,27 +1198,43 @@ main(int argc, char *argv[])
 		target = opt_image != NULL ? opt_image : base_name(opt_binary);
 	else if (opt_syms != NULL)
 		target = opt_image;
+	if (target != NULL)
+		target_len = strlen(target);
 	if (opt_binary == NULL && opt_syms == NULL)
 		opt_mixed = 1;
-	if (argc == 0)
+	if (argc == 0) {
 		argv = nofiles;
+		argc = 1;
+	}
 
 	/* Our children's pipes must not kill us; stdout's EPIPE is checked. */
 	signal(SIGPIPE, SIG_IGN);
 	if (opt_syms != NULL && (sy = sym_syms_load(opt_syms)) == NULL)
 		return 1;
 	libnames = st_new();
-	for (; *argv != NULL; argv++) {
-		struct lreader *lr = lr_open(*argv);
+	/*
+	 * First pass.  Regular files are read again for the second pass;
+	 * anything else (standard input, a pipe) is kept in memory.
+	 */
+	nin = (size_t)argc;
+	spool = xcalloc(nin, sizeof(*spool));
+	reread = xcalloc(nin, sizeof(*reread));
+	for (size_t k = 0; k < nin; k++) {
+		struct lreader *lr = lr_open(argv[k]);
+		struct stat st;
 		long long n;
 		char *line;
 
 		if (lr == NULL)
 			return 1;
+		reread[k] = strcmp(argv[k], "-") != 0 &&
+		    stat(argv[k], &st) == 0 && S_ISREG(st.st_mode);
 		while ((n = lr_next(lr, &line)) >= 0) {
 			scan_line(line, (size_t)n);
-			buf_add(&data, line, (size_t)n);
-			buf_addc(&data, '\n');
+			if (!reread[k]) {
+				buf_add(&spool[k], line, (size_t)n);
+				buf_addc(&spool[k], '\n');
+			}
 		}
 		lr_close(lr);
 		if (n == -2)
@@ -1169,10 +1253,39 @@ main(int argc, char *argv[])
 		warnx("%s: no address frames of this library in the input%s",
 		    target, addr_frames_total > 0 ?
 		    " (--image names the library)" : "");
-	replay(data.s ? data.s : "", data.len);
+	for (size_t k = 0; k < nin; k++) {
+		if (reread[k]) {
+			struct lreader *lr = lr_open(argv[k]);
+			long long n;
+			char *line;
+
+			if (lr == NULL)
+				return 1;
+			while ((n = lr_next(lr, &line)) >= 0)
+				replay_line(line, (size_t)n);
+			lr_close(lr);
+			if (n == -2)
+				return 1;
+		} else {
+			const char *p = spool[k].s, *end = p + spool[k].len;
+
+			while (p < end) {
+				const char *nl = memchr(p, '\n',
+				    (size_t)(end - p));
+
+				replay_line(p, (size_t)(nl - p));
+				p = nl + 1;
+			}
+			buf_free(&spool[k]);
+		}
+	}
+	if (memo_pos != nmemo)
+		errx(1, "the input changed while it was being read");
+	replay_end();
 	summary(sy != NULL);
 	sym_syms_free(sy);
-	buf_free(&data);
+	free(spool);
+	free(reread);
 	finish_stdout();
 	return status;
 }
