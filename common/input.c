@@ -53,6 +53,17 @@ open_gz(const char *path, int *fdp)
 	return gz;
 }
 
+/* zlib's message without the "<fd:3>: " it puts before it. */
+static const char *
+gz_reason(const char *msg)
+{
+	const char *p;
+
+	if (msg != NULL && msg[0] == '<' && (p = strstr(msg, ">: ")) != NULL)
+		return p + 3;
+	return msg != NULL ? msg : "unknown error";
+}
+
 /* Report the gzip state after a read of -1 or at the end; 0 if all is well. */
 static int
 gz_check(gzFile gz, const char *name)
@@ -71,10 +82,10 @@ gz_check(gzFile gz, const char *name)
 		warnx("%s: truncated gzip stream (unexpected end of file)", name);
 		return -1;
 	case Z_DATA_ERROR:
-		warnx("%s: corrupt gzip stream: %s", name, msg);
+		warnx("%s: corrupt gzip stream: %s", name, gz_reason(msg));
 		return -1;
 	default:
-		warnx("%s: read error: %s", name, msg);
+		warnx("%s: read error: %s", name, gz_reason(msg));
 		return -1;
 	}
 }
@@ -249,6 +260,9 @@ lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len,
 	struct stat st;
 	size_t n = lr->end - lr->start, bcap = (size_t)64 << 20;
 	char *b;
+
+	if (lr->failed)
+		return -1;	/* reported when it happened */
 
 	/*
 	 * Reserve room for the whole input at once where its size can be

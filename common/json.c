@@ -3,6 +3,7 @@
  * only here) and the accessors of json.h.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,13 +15,23 @@
 int
 json_parse(struct json *j, const char *s, size_t len, const char **why)
 {
+	static char msg[128];
 	jsmn_parser p;
-	size_t cap;
+	size_t cap, where;
 	int r;
 
 	memset(j, 0, sizeof(*j));
 	if (len > JSON_MAX_BYTES) {
 		*why = "too large: JSON over 2 GiB is not supported";
+		return -1;
+	}
+	if (json_check(s, len, &where, why) == -1) {
+		if (strncmp(*why, "truncated", 9) != 0 &&
+		    strncmp(*why, "empty", 5) != 0) {
+			snprintf(msg, sizeof(msg), "invalid JSON at byte %zu: %s",
+			    where, *why);
+			*why = msg;
+		}
 		return -1;
 	}
 	j->s = s;

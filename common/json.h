@@ -33,7 +33,15 @@ struct json {
 	size_t	 tcap;		/* tokens allocated (bigmem.h) */
 };
 
-/* Tokenize s[0..len); 0, or -1 with *why describing the problem. */
+/*
+ * Check that s[0..len) is one valid JSON document (json_check.c).  Returns
+ * 0, or -1 with *why describing the problem and *where its byte offset.
+ */
+int	 json_check(const char *s, size_t len, size_t *where, const char **why);
+/*
+ * Check and tokenize s[0..len); 0, or -1 with *why describing the problem
+ * (a static string, or one in a buffer valid until the next call).
+ */
 int	 json_parse(struct json *, const char *s, size_t len, const char **why);
 void	 json_free(struct json *);
 

@@ -168,10 +168,6 @@ struct emitter {
 	uint8_t	*chas;
 	uint32_t *order;
 	size_t	 norder, ccap;
-	int	 cempty;	/* empty-stack samples seen */
-	int64_t	 ew, ec;
-	double	 et;
-	int	 ehas;
 };
 
 /* Build the stack string of stack index s into e->stack. */
@@ -259,10 +255,11 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	st = sw_thread(w, t->process, t->pid, t->name, t->tid);
 	if (st == NULL)
 		return;
-	if (o->collapse && tab->nstack > e->ccap) {
+	/* Slot nstack stands for the empty stack. */
+	if (o->collapse && tab->nstack + 1 > e->ccap) {
 		size_t old = e->ccap;
 
-		xgrow(&e->cw, &e->ccap, tab->nstack, sizeof(*e->cw));
+		xgrow(&e->cw, &e->ccap, tab->nstack + 1, sizeof(*e->cw));
 		e->cc = xreallocarray(e->cc, e->ccap, sizeof(*e->cc));
 		e->ct = xreallocarray(e->ct, e->ccap, sizeof(*e->ct));
 		e->chas = xreallocarray(e->chas, e->ccap, sizeof(*e->chas));
@@ -271,7 +268,6 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		memset(e->chas + old, 0, e->ccap - old);
 	}
 	e->norder = 0;
-	e->cempty = 0;
 	for (uint32_t i = 0; i < t->n; i++) {
 		struct psample s;
 
@@ -319,22 +315,8 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		if (o->collapse) {
 			if (!sw_time_ok(w, s.time))
 				continue;
-			if (s.stack < 0) {
-				if (!e->cempty) {
-					e->cempty = 1;
-					e->ew = e->ec = 0;
-					e->et = s.time;
-					e->ehas = 0;
-				}
-				e->ew = (int64_t)((uint64_t)e->ew +
-				    (uint64_t)s.weight);
-				if (s.cpu >= 0) {
-					e->ec = (int64_t)((uint64_t)e->ec +
-					    (uint64_t)s.cpu);
-					e->ehas = 1;
-				}
-				continue;
-			}
+			if (s.stack < 0)
+				s.stack = (int32_t)tab->nstack;
 			if (e->chas[s.stack] == 0) {
 				e->chas[s.stack] = 1;
 				e->cw[s.stack] = 0;
@@ -366,12 +348,13 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	}
 	if (!o->collapse)
 		return;
-	if (e->cempty)
-		sw_sample(w, st, e->et, e->ew, e->ehas ? e->ec : -1, "", 0);
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 
-		build_stack(e, tab, (int32_t)s);
+		if (s == tab->nstack)
+			buf_reset(&e->stack);	/* the empty stack */
+		else
+			build_stack(e, tab, (int32_t)s);
 		sw_sample(w, st, e->ct[s], e->cw[s],
 		    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s, e->stack.len);
 		e->chas[s] = 0;

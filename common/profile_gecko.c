@@ -272,6 +272,9 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 	strs = json_get(j, thr, "stringTable");
 	if (!json_is_array(j, strs))
 		pfail(c, "threads[%d]: no stringTable", ti);
+	if (!json_scalars(j, strs))
+		pfail(c, "threads[%d].stringTable: holds something other than "
+		    "strings", ti);
 	nstr = j->t[strs].size;
 
 	/* Frames: each frame's label from its location string. */
@@ -394,9 +397,11 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 			snprintf(c->format, sizeof(c->format), "gecko");
 	}
 	unit = json_get(j, json_get(j, meta, "sampleUnits"), "threadCPUDelta");
-	if (json_streq(j, unit, "\xc2\xb5s") || json_streq(j, unit, "us"))
+	if (json_str(j, unit, &c->tmp) == -1)
+		buf_reset(&c->tmp);
+	if (strcmp(c->tmp.s, "\xc2\xb5s") == 0 || strcmp(c->tmp.s, "us") == 0)
 		g.cpu_mult = 1000;
-	else if (json_streq(j, unit, "ns"))
+	else if (strcmp(c->tmp.s, "ns") == 0)
 		g.cpu_mult = 1;
 	read_libs(c, &g, j, json_get(j, root, "libs"));
 

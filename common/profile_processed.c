@@ -117,6 +117,9 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 	int u_name, u_res, u_flags, r_lib;
 	int64_t nstack, nframe, nfunc, nres = 0, nstr;
 
+	if (!json_scalars(j, strings))
+		pfail(c, "%s: the string array (stringArray) holds something "
+		    "other than strings", where);
 	nstr = j->t[strings].size;
 	st = json_get(j, holder, "stackTable");
 	ft = json_get(j, holder, "frameTable");
@@ -397,9 +400,11 @@ processed_prepare(struct pctx *c, const struct json *j, int root,
 
 	snprintf(c->format, sizeof(c->format), "processed %d", (int)version);
 	unit = json_get(j, json_get(j, meta, "sampleUnits"), "threadCPUDelta");
-	if (json_streq(j, unit, "\xc2\xb5s") || json_streq(j, unit, "us"))
+	if (json_str(j, unit, &c->tmp) == -1)
+		buf_reset(&c->tmp);
+	if (strcmp(c->tmp.s, "\xc2\xb5s") == 0 || strcmp(c->tmp.s, "us") == 0)
 		mult = 1000;
-	else if (json_streq(j, unit, "ns"))
+	else if (strcmp(c->tmp.s, "ns") == 0)
 		mult = 1;
 	if (!json_is_array(j, threads))
 		pfail(c, "no threads array");
