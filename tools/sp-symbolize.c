@@ -7,8 +7,9 @@
  *	out:	... LIB!main;LIB!work;LIB!helper (inlined) ...
  *
  * Everything else passes through unchanged; frames that cannot be resolved
- * stay as they were.  The whole input is read first (and kept in memory)
- * while the distinct addresses of each library are collected; then every
+ * stay as they were.  The whole input is read first (standard input is
+ * kept in memory, regular files are read twice) while the distinct
+ * addresses of each library are collected; then every
  * library's addresses are resolved in one batch by one symbolizer process
  * (or from a .syms.json sidecar), and finally the input is written again
  * with the frames replaced.  The work thus grows with the number of
@@ -33,6 +34,7 @@
 #include "sym_debugfile.h"
 #include "sym_demangle.h"
 #include "sym_image.h"
+#include "sym_locate.h"
 #include "sym_proc.h"
 #include "sym_syms.h"
 #include "util.h"
@@ -472,137 +474,6 @@ scan_line(const char *line, size_t len)
 	flush_pending();
 }
 
-/* ---- Finding and checking binaries ---- */
-
-static int
-is_file(const char *p)
-{
-	struct stat st;
-
-	return p[0] != '\0' && stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* The breakpad id of an image id (ELF: GUID byte order; Mach-O: UUID). */
-static void
-breakpad_of(const struct sym_image *im, char *out, size_t sz)
-{
-	const char *id = im->id;
-	static const int elf_order[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10,
-	    11, 12, 13, 14, 15 };
-
-	out[0] = '\0';
-	if (strlen(id) < 32 || sz < 34)
-		return;
-	for (int i = 0; i < 16; i++) {
-		int b = im->kind == SYMK_ELF ? elf_order[i] : i;
-
-		out[2 * i] = id[2 * b];
-		out[2 * i + 1] = id[2 * b + 1];
-	}
-	out[32] = '0';
-	out[33] = '\0';
-}
-
-/*
- * Does the image belong to the library?  1 yes (or nothing to compare),
- * 0 no.
- */
-static int
-identity_ok(const struct lib *l, const struct sym_image *im)
-{
-	char bp[40];
-
-	if (im->id[0] == '\0')
-		return 1;
-	if (l->code_id[0] != '\0')
-		return sym_id_match(im->id, l->code_id);
-	if (l->breakpad_id[0] != '\0') {
-		breakpad_of(im, bp, sizeof(bp));
-		return bp[0] == '\0' || sym_id_match(bp, l->breakpad_id);
-	}
-	return 1;
-}
-
-struct cands {
-	char	**v;
-	size_t	 n, cap;
-};
-
-static void
-cand_add(struct cands *c, const char *p)
-{
-	for (size_t i = 0; i < c->n; i++)
-		if (strcmp(c->v[i], p) == 0)
-			return;
-	xgrow(&c->v, &c->cap, c->n + 1, sizeof(*c->v));
-	c->v[c->n++] = xstrdup(p);
-}
-
-static void
-cand_join(struct cands *c, const char *dir, const char *name)
-{
-	struct buf b = { 0 };
-
-	if (name[0] == '\0' || strchr(name, '/') != NULL ||
-	    strcmp(name, "..") == 0 || strcmp(name, ".") == 0)
-		return;
-	buf_printf(&b, "%s/%s", dir, name);
-	cand_add(c, b.s);
-	buf_reset(&b);
-	/* A dSYM bundle in the directory (the binary may be absent). */
-	buf_printf(&b, "%s/%s.dSYM/Contents/Resources/DWARF/%s", dir, name,
-	    name);
-	cand_add(c, b.s);
-	buf_free(&b);
-}
-
-/* DIR/.build-id/xx/yyyy.debug, for an ELF build id as codeId. */
-static void
-build_id_path(struct cands *c, const char *dir, const char *id)
-{
-	struct buf b = { 0 };
-	size_t n = strlen(id);
-
-	if (n < 4 || n > 128 || strspn(id, "0123456789abcdefABCDEF") != n)
-		return;
-	buf_printf(&b, "%s/.build-id/%.2s/%s.debug", dir, id, id + 2);
-	for (size_t i = 0; i < b.len; i++)
-		if (b.s[i] >= 'A' && b.s[i] <= 'F' && i >= strlen(dir))
-			b.s[i] = (char)(b.s[i] - 'A' + 'a');
-	cand_add(c, b.s);
-	buf_free(&b);
-}
-
-/* The files that may hold library l, best first. */
-static void
-candidates(const struct lib *l, struct cands *c)
-{
-	char *uname = unesc_dup(l->name, l->name_len);
-
-	for (size_t i = 0; i < nmap; i++) {
-		const char *eq = strchr(opt_map[i], '=');
-
-		if ((size_t)(eq - opt_map[i]) == strlen(uname) &&
-		    memcmp(opt_map[i], uname, strlen(uname)) == 0)
-			cand_add(c, eq + 1);
-	}
-	if (opt_binary != NULL && strcmp(uname, target) == 0)
-		cand_add(c, opt_binary);
-	if (opt_mixed) {
-		if (l->path[0] == '/')
-			cand_add(c, l->path);
-		if (l->debug_path[0] == '/')
-			cand_add(c, l->debug_path);
-		for (size_t i = 0; i < nsearch; i++) {
-			build_id_path(c, opt_search[i], l->code_id);
-			cand_join(c, opt_search[i], uname);
-			cand_join(c, opt_search[i], l->debug_name);
-			cand_join(c, opt_search[i], base_name(l->path));
-		}
-	}
-	free(uname);
-}
-
 /* ---- Running the symbolizers ---- */
 
 static char prog_path[4096];
@@ -765,7 +636,10 @@ resolve_syms(struct lib *l, const struct sym_syms *sy)
 static void
 resolve_lib(struct lib *l)
 {
-	struct cands c = { 0 };
+	struct sym_cands c = { 0 };
+	struct sym_where w;
+	struct sym_libref ref;
+	char *uname = unesc_dup(l->name, l->name_len);
 	struct sym_image im, first_bad;
 	struct sym_job job;
 	struct buf msg = { 0 }, wmsg = { 0 };
@@ -774,9 +648,22 @@ resolve_lib(struct lib *l)
 	size_t i;
 	double t0;
 
-	candidates(l, &c);
+	w.map = opt_map;
+	w.nmap = nmap;
+	w.dirs = opt_search;
+	w.ndirs = nsearch;
+	w.binary = opt_binary;
+	w.target = target;
+	w.mixed = opt_mixed;
+	ref.name = uname;
+	ref.path = l->path;
+	ref.debug_name = l->debug_name;
+	ref.debug_path = l->debug_path;
+	ref.code_id = l->code_id;
+	ref.breakpad_id = l->breakpad_id;
+	sym_candidates(&w, &ref, &c);
 	for (i = 0; i < c.n; i++) {
-		if (!is_file(c.v[i]))
+		if (!sym_is_file(c.v[i]))
 			continue;
 		if (sym_image_read(c.v[i], l->arch, &im, &why) == -1) {
 			warnx("%s: %s", c.v[i], why);
@@ -784,7 +671,7 @@ resolve_lib(struct lib *l)
 			status = 1;
 			continue;
 		}
-		if (identity_ok(l, &im)) {
+		if (sym_identity_ok(&im, l->code_id, l->breakpad_id)) {
 			use = c.v[i];
 			break;
 		}
@@ -858,9 +745,8 @@ resolve_lib(struct lib *l)
 	if (wmsg.len > 0 && l->resolved == 0)
 		status = 1;
 out:
-	for (i = 0; i < c.n; i++)
-		free(c.v[i]);
-	free(c.v);
+	sym_cands_free(&c);
+	free(uname);
 	buf_free(&msg);
 	buf_free(&wmsg);
 }
