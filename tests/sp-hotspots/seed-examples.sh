@@ -9,23 +9,11 @@
 # clang, ld64.lld and dsymutil are there, as a real arm64 Mach-O with its
 # dSYM.  The stream holds relative addresses (nm's values less 0x100000000).
 . "$T/fixtures.inc"
-need g++ nm objdump readelf llvm-symbolizer
+need llvm-symbolizer
 F='my_crate::hot_function(unsigned long, long)'
-W1=9 W2=3 C1=9000000 C2=1000000
-
-# seedstream LIB CODEID HOT CALLHOT
-seedstream() {
-	printf '#sp samples 1\n#source\tp.json\n#format\tsamply processed 55\n'
-	printf '#lib\t0\t%s\t/Users/me/%s\t%s\t/Users/me/%s\t%s\t\t\n' \
-	    "$1" "$1" "$1" "$1" "$2"
-	printf '#lib\t1\tlibsystem_kernel.dylib\t/usr/lib/system/libsystem_kernel.dylib\t\t\t\t\t\n'
-	printf '#units\ttime=ms\tweight=samples\tcpu=ns\n'
-	printf 'app\t1\tmain\t1\t1\t%s\t%s\t%s!%s;%s!%s\n' $W1 $C1 "$1" $4 "$1" $3
-	printf 'app\t1\tmain\t1\t2\t%s\t%s\t%s!%s;%s!%s;libsystem_kernel.dylib!0x10\n' \
-	    $W2 $C2 "$1" $4 "$1" $3
-}
 
 # report LIB: the checks of the three seed command lines with --binary.
+W1=9 W2=3 C1=9000000 C2=1000000
 report() {
 	sp-hotspots --profile p.sp --binary "$1" --base 0x100000000 --top 25 \
 	    > out 2> err || { cat err; exit 1; }
@@ -47,13 +35,8 @@ report() {
 }
 
 echo "== ELF at 0x100000000"
-cp "$T/seed.cc" . || exit 1
-g++ -g -O2 -fPIE -pie -Wl,-Ttext-segment=0x100000000 \
-    -fdebug-prefix-map="$PWD"=/src -o app seed.cc || exit 1
+build_seed
 check "first PT_LOAD" "$(firstload app)" 0x0000000100000000
-HOT=$(rel app hot_mark) &&
-    CALLHOT=$(callsite app main _ZN8my_crate12hot_functionEml) || exit 1
-objcopy --strip-symbol=hot_mark app || exit 1
 seedstream app "$(buildid app)" $HOT $CALLHOT > p.sp
 report app
 
@@ -79,7 +62,6 @@ if [ -z "$LD" ] || ! command -v dsymutil >/dev/null ||
 	echo "no Mach-O tools: the Mach-O case is not run"
 	exit $fail
 fi
-W1=9 W2=3 C1=9000000 C2=1000000
 mrel() {
 	_v=$(llvm-nm "$1" | awk -v s="$2" '$3 == s { print $1; exit }')
 	printf '0x%x\n' $((0x$_v - 0x100000000))
