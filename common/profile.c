@@ -114,6 +114,9 @@ free_ctx(struct pctx *c)
 		free(c->tabs[i]->loff);
 		free(c->tabs[i]->llen);
 		buf_free(&c->tabs[i]->labels);
+		free(c->tabs[i]->soff);
+		free(c->tabs[i]->slen);
+		buf_free(&c->tabs[i]->stacks);
 		free(c->tabs[i]);
 	}
 	free(c->tabs);
@@ -192,6 +195,38 @@ build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
 		buf_grow(&e->stack, 1);
 }
 
+/*
+ * Samples mostly repeat a few thousand stacks, in any order: keep each
+ * stack's string once built, up to this many bytes in all.
+ */
+#define STACK_CACHE_BYTES	((size_t)256 << 20)
+
+/* The string of stack s: from the cache, else built (and kept). */
+static void
+stack_string(struct emitter *e, struct ptables *tab, int32_t s,
+    const char **p, size_t *len)
+{
+	if (tab->soff == NULL) {
+		tab->soff = xreallocarray(NULL, tab->nstack, sizeof(*tab->soff));
+		tab->slen = xreallocarray(NULL, tab->nstack, sizeof(*tab->slen));
+		memset(tab->soff, 0xff, tab->nstack * sizeof(*tab->soff));
+	}
+	if (tab->soff[s] != UINT64_MAX) {
+		*p = tab->stacks.s + tab->soff[s];
+		*len = tab->slen[s];
+		return;
+	}
+	build_stack(e, tab, s);
+	*p = e->stack.s;
+	*len = e->stack.len;
+	if (tab->stacks.len + e->stack.len <= STACK_CACHE_BYTES &&
+	    e->stack.len <= UINT32_MAX) {
+		tab->soff[s] = tab->stacks.len;
+		tab->slen[s] = (uint32_t)e->stack.len;
+		buf_add(&tab->stacks, e->stack.s, e->stack.len);
+	}
+}
+
 /* The i-th element of row r of a Gecko table, or -1 past its end. */
 static int
 row_elem(const struct json *j, int r, int k)
@@ -246,8 +281,10 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
     const struct profile_opts *o)
 {
 	const struct json *j = t->j;
-	const struct ptables *tab = t->tab;
+	struct ptables *tab = t->tab;
 	struct sw_thread *st;
+	const char *sp = "";
+	size_t slen = 0;
 	double time = 0;
 	int32_t last = -2;
 	int row = -1;
@@ -340,11 +377,10 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 			continue;
 		}
 		if (s.stack != last) {
-			build_stack(e, tab, s.stack);
+			stack_string(e, tab, s.stack, &sp, &slen);
 			last = s.stack;
 		}
-		sw_sample(w, st, s.time, s.weight, s.cpu, e->stack.s,
-		    e->stack.len);
+		sw_sample(w, st, s.time, s.weight, s.cpu, sp, slen);
 	}
 	if (!o->collapse)
 		return;

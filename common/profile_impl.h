@@ -26,6 +26,10 @@ struct ptables {
 	uint32_t nframe;
 	uint32_t *loff, *llen;	/* label of each frame, in labels */
 	struct buf labels;
+	/* Stack strings built so far (profile.c), while they fit the cap. */
+	uint64_t *soff;		/* in stacks; UINT64_MAX: not built */
+	uint32_t *slen;
+	struct buf stacks;
 };
 
 /*

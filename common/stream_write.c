@@ -200,28 +200,6 @@ sw_time_ok(const struct sw *w, double t)
 	    !(w->o.has_to && t > w->o.to);
 }
 
-/* Append ms with up to 6 decimals (ns), trailing zeros dropped. */
-static void
-add_time(struct buf *b, double ms)
-{
-	char tmp[48];
-	long long ns;
-	int n;
-
-	if (!isfinite(ms) || fabs(ms) > 9e15 / 1e6) {
-		n = snprintf(tmp, sizeof(tmp), "%.17g", ms);
-	} else {
-		ns = llround(ms * 1e6);
-		n = snprintf(tmp, sizeof(tmp), "%s%lld.%06lld",
-		    ns < 0 ? "-" : "", llabs(ns) / 1000000, llabs(ns) % 1000000);
-		while (tmp[n - 1] == '0')
-			n--;
-		if (tmp[n - 1] == '.')
-			n--;
-	}
-	buf_add(b, tmp, (size_t)n);
-}
-
 static void
 add_int(struct buf *b, int64_t v)
 {
@@ -235,6 +213,41 @@ add_int(struct buf *b, int64_t v)
 	if (v < 0)
 		*--p = '-';
 	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* Append ms with up to 6 decimals (ns), trailing zeros dropped. */
+static void
+add_time(struct buf *b, double ms)
+{
+	char tmp[48];
+	long long ns;
+	int n;
+
+	if (!isfinite(ms) || fabs(ms) > 9e15 / 1e6) {
+		n = snprintf(tmp, sizeof(tmp), "%.17g", ms);
+		buf_add(b, tmp, (size_t)n);
+		return;
+	}
+	ns = llround(ms * 1e6);
+	if (ns < 0) {
+		buf_addc(b, '-');
+		ns = -ns;
+	}
+	add_int(b, ns / 1000000);
+	if (ns % 1000000 != 0) {
+		long long f = ns % 1000000;
+
+		n = 6;
+		while (f % 10 == 0) {
+			f /= 10;
+			n--;
+		}
+		tmp[n] = '\0';
+		for (int k = n - 1; k >= 0; k--, f /= 10)
+			tmp[k] = (char)('0' + f % 10);
+		buf_addc(b, '.');
+		buf_add(b, tmp, (size_t)n);
+	}
 }
 
 static void

@@ -34,6 +34,13 @@ void	 finish_stdout(void);
 /* The same check in the middle of a run, for tools that write a lot. */
 void	 check_stdout(void);
 
+/*
+ * Make standard output fit for writing a lot: a large stdio buffer and,
+ * where it is a pipe on Linux, a 1 MiB pipe, so that the two ends of a
+ * pipeline switch less often.
+ */
+void	 big_stdout(void);
+
 /* Parse a decimal or 0x-hex unsigned number; returns 0, or -1 if invalid. */
 int	 parse_u64(const char *, size_t, uint64_t *);
 /* Parse a signed decimal integer; returns 0, or -1 if invalid. */

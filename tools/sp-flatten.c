@@ -226,6 +226,7 @@ main(int argc, char *argv[])
 	if (o.has_from && o.has_to && o.from > o.to)
 		errx(1, "--from %g is after --to %g", o.from, o.to);
 
+	big_stdout();
 	w = sw_new(&o);
 	if (argc == 0) {
 		if (flatten("-", w, &po, &pe) == -1)
