@@ -22,3 +22,11 @@ cat err
 echo "status $st"
 grep -q "	prog!first_one;prog!$(rel prog work);prog!$mark\$" out || exit 1
 grep -q '^#symbolized	prog	prog	llvm-symbolizer	1/3$' out || exit 1
+# The same with a batch larger than a pipe holds: writing the rest of the
+# batch fails (EPIPE, SIGPIPE ignored) and must neither kill nor hang us.
+awk 'BEGIN { print "#sp samples 1"
+	for (i = 0; i < 30000; i++) printf "a\t1\tt\t1\t0\t1\t\tprog!0x%x\n", 4096 + i }' >big.tsv
+sp-symbolize -q --symbolizer ./fake-symbolizer -b prog big.tsv >out 2>err
+echo "status $?"
+cat err
+[ "$(grep -c '	prog!0x' out)" -eq 29999 ] || exit 1
