@@ -2,6 +2,7 @@
  * json.c: tokenizing with jsmn (whose implementation is compiled here, and
  * only here) and the accessors of json.h.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +13,22 @@
 #include "bigmem.h"
 #include "util.h"
 
+static int parse(struct json *, char *, size_t, int, const char **);
+
 int
 json_parse(struct json *j, const char *s, size_t len, const char **why)
+{
+	return parse(j, (char *)s, len, 0, why);
+}
+
+int
+json_parse_packed(struct json *j, char *s, size_t len, const char **why)
+{
+	return parse(j, s, len, 1, why);
+}
+
+static int
+parse(struct json *j, char *s, size_t len, int pack, const char **why)
 {
 	static char msg[128];
 	jsmn_parser p;
@@ -25,7 +40,8 @@ json_parse(struct json *j, const char *s, size_t len, const char **why)
 		*why = "too large: JSON over 2 GiB is not supported";
 		return -1;
 	}
-	if (json_check(s, len, &where, why) == -1) {
+	if ((pack ? json_check_pack(s, len, j, &where, why) :
+	    json_check(s, len, &where, why)) == -1) {
 		if (strncmp(*why, "truncated", 9) != 0 &&
 		    strncmp(*why, "empty", 5) != 0) {
 			snprintf(msg, sizeof(msg), "invalid JSON at byte %zu: %s",
@@ -78,6 +94,22 @@ json_parse(struct json *j, const char *s, size_t len, const char **why)
 			goto fail;
 		}
 	j->n = r;
+	if (j->npacks > 0) {
+		/* Tokens and packs are both in document order. */
+		size_t k = 0;
+
+		j->pk = xreallocarray(NULL, (size_t)r, sizeof(*j->pk));
+		for (int i = 0; i < r; i++) {
+			j->pk[i] = -1;
+			if (k < j->npacks && j->t[i].type == JSMN_ARRAY &&
+			    (size_t)j->t[i].start == j->packs[k].start)
+				j->pk[i] = (int32_t)k++;
+		}
+		if (k != j->npacks) {
+			*why = "internal error: packed arrays lost";
+			goto fail;
+		}
+	}
 	return 0;
 fail:
 	json_free(j);
@@ -90,6 +122,81 @@ json_free(struct json *j)
 	big_free(j->t, j->tcap * sizeof(*j->t));
 	j->t = NULL;
 	j->tcap = 0;
+	big_free(j->pv, j->pvcap * sizeof(*j->pv));
+	j->pv = NULL;
+	j->pvcap = j->npv = 0;
+	free(j->packs);
+	j->packs = NULL;
+	j->npacks = j->packscap = 0;
+	free(j->pk);
+	j->pk = NULL;
+}
+
+static const struct json_pack *
+pack_of(const struct json *j, int arr)
+{
+	if (j->pk == NULL || arr < 0 || arr >= j->n || j->pk[arr] < 0)
+		return NULL;
+	return &j->packs[j->pk[arr]];
+}
+
+int
+json_at_tok(const struct json *j, int arr, int k)
+{
+	if (!json_is_array(j, arr) || pack_of(j, arr) != NULL || k < 0 ||
+	    k >= j->t[arr].size || !json_scalars(j, arr))
+		return -1;
+	return arr + 1 + k;
+}
+
+int
+json_at_null(const struct json *j, int arr, int k)
+{
+	const struct json_pack *p = pack_of(j, arr);
+
+	if (p != NULL)
+		return k >= 0 && k < p->n && isnan(j->pv[p->off + (size_t)k]);
+	return json_is_null(j, json_at_tok(j, arr, k));
+}
+
+int
+json_at_number(const struct json *j, int arr, int k)
+{
+	const struct json_pack *p = pack_of(j, arr);
+
+	if (p != NULL)
+		return k >= 0 && k < p->n && !isnan(j->pv[p->off + (size_t)k]);
+	return json_is_number(j, json_at_tok(j, arr, k));
+}
+
+int
+json_at_double(const struct json *j, int arr, int k, double *v)
+{
+	const struct json_pack *p = pack_of(j, arr);
+
+	if (p != NULL) {
+		if (k < 0 || k >= p->n || isnan(j->pv[p->off + (size_t)k]))
+			return -1;
+		*v = j->pv[p->off + (size_t)k];
+		return 0;
+	}
+	return json_double(j, json_at_tok(j, arr, k), v);
+}
+
+int
+json_at_int(const struct json *j, int arr, int k, int64_t *v)
+{
+	const struct json_pack *p = pack_of(j, arr);
+	double d;
+
+	if (p != NULL) {
+		if (json_at_double(j, arr, k, &d) == -1 ||
+		    d != (double)(int64_t)d)
+			return -1;
+		*v = (int64_t)d;
+		return 0;
+	}
+	return json_int(j, json_at_tok(j, arr, k), v);
 }
 
 int
@@ -166,12 +273,18 @@ json_is_number(const struct json *j, int i)
 int
 json_len(const struct json *j, int i)
 {
+	const struct json_pack *p = pack_of(j, i);
+
+	if (p != NULL)
+		return p->n;
 	return json_is_array(j, i) ? j->t[i].size : -1;
 }
 
 int
 json_scalars(const struct json *j, int arr)
 {
+	if (pack_of(j, arr) != NULL)
+		return 1;
 	/* All elements are leaves exactly when they are the next size tokens. */
 	return json_is_array(j, arr) &&
 	    json_next(j, arr) == arr + 1 + j->t[arr].size;

@@ -25,12 +25,31 @@
 /* jsmn's offsets are int: larger documents are refused. */
 #define JSON_MAX_BYTES	((size_t)0x7fffffff - 1)
 
+/*
+ * A packed array: an array of at least JSON_PACK_MIN numbers and nulls,
+ * whose values json_parse_packed() keeps as doubles (NaN for null) instead
+ * of one token each.  jsmn then sees it empty (its inside blanked), so a
+ * profile's sample columns cost 8 bytes a value instead of 20 per token.
+ */
+#define JSON_PACK_MIN	16
+
+struct json_pack {
+	size_t	 start;		/* offset of its '[' */
+	size_t	 off;		/* first value in pv */
+	int	 n;
+};
+
 struct json {
 	const char *s;
 	size_t	 len;
 	jsmntok_t *t;
 	int	 n;
 	size_t	 tcap;		/* tokens allocated (bigmem.h) */
+	double	*pv;		/* packed values (bigmem.h), pvcap of them */
+	size_t	 npv, pvcap;
+	struct json_pack *packs;
+	size_t	 npacks, packscap;
+	int32_t	*pk;		/* per token: its pack, or -1 */
 };
 
 /*
@@ -38,11 +57,21 @@ struct json {
  * 0, or -1 with *why describing the problem and *where its byte offset.
  */
 int	 json_check(const char *s, size_t len, size_t *where, const char **why);
+/* The same, packing numeric arrays into j (see struct json_pack); their
+ * inside in s is overwritten with spaces. */
+int	 json_check_pack(char *s, size_t len, struct json *j, size_t *where,
+	    const char **why);
 /*
  * Check and tokenize s[0..len); 0, or -1 with *why describing the problem
  * (a static string, or one in a buffer valid until the next call).
  */
 int	 json_parse(struct json *, const char *s, size_t len, const char **why);
+/*
+ * The same with numeric arrays packed: s is modified.  Elements must then be
+ * read with the json_at_* functions, which work on every array.
+ */
+int	 json_parse_packed(struct json *, char *s, size_t len,
+	    const char **why);
 void	 json_free(struct json *);
 
 /* The index just past the value at i and everything inside it. */
@@ -61,6 +90,14 @@ int	 json_len(const struct json *, int i);
  * scalars, which json_scalars() tells.
  */
 int	 json_scalars(const struct json *, int arr);
+/* Element k of array arr (0 <= k < json_len): null? a number? */
+int	 json_at_null(const struct json *, int arr, int k);
+int	 json_at_number(const struct json *, int arr, int k);
+/* As json_int and json_double, for element k of array arr. */
+int	 json_at_int(const struct json *, int arr, int k, int64_t *);
+int	 json_at_double(const struct json *, int arr, int k, double *);
+/* The token of element k of a scalar array, or -1 (packed, or past end). */
+int	 json_at_tok(const struct json *, int arr, int k);
 /* Integer value (integral floats accepted); 0, or -1 if not one. */
 int	 json_int(const struct json *, int i, int64_t *);
 int	 json_double(const struct json *, int i, double *);

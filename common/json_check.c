@@ -6,10 +6,19 @@
  * stranger may be anything, so sp-flatten checks the syntax first and says
  * where it is wrong.  The check keeps one byte per open bracket and never
  * recurses; nesting deeper than JSON_MAX_DEPTH is refused.
+ *
+ * With a struct json to fill, it also packs numeric arrays (json.h): the
+ * innermost open array stays a candidate while it holds only numbers and
+ * nulls that convert exactly; their values go to the end of j->pv, and are
+ * dropped again as soon as something else turns up in it.  A candidate that
+ * closes with JSON_PACK_MIN values or more becomes a pack, and its inside
+ * is overwritten with spaces for jsmn.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "json.h"
 #include "util.h"
 
@@ -101,12 +110,79 @@ scan_number(const char *p, const char *end, const char **why)
 	return p;
 }
 
+/* The packing state of check(): the innermost open array, if numeric. */
+struct cand {
+	struct json *j;
+	int	 depth;		/* its depth, or -1 when there is none */
+	size_t	 start;		/* its '[' */
+	size_t	 off;		/* its first value in j->pv */
+};
+
+static void
+drop(struct cand *c)
+{
+	if (c->depth >= 0)
+		c->j->npv = c->off;
+	c->depth = -1;
+}
+
+static void
+add_value(struct cand *c, double v)
+{
+	struct json *j = c->j;
+
+	if (j->npv == j->pvcap) {
+		size_t ncap = j->pvcap ? j->pvcap * 2 : (size_t)1 << 16;
+
+		j->pv = big_realloc(j->pv, j->pvcap * sizeof(*j->pv),
+		    ncap * sizeof(*j->pv));
+		j->pvcap = ncap;
+	}
+	j->pv[j->npv++] = v;
+}
+
+/* The candidate at depth closes at ']' (offset end) in s. */
+static void
+close_cand(struct cand *c, char *s, size_t end)
+{
+	struct json *j = c->j;
+	size_t n = j->npv - c->off;
+
+	if (n < JSON_PACK_MIN || n > INT32_MAX) {
+		drop(c);
+		return;
+	}
+	xgrow(&j->packs, &j->packscap, j->npacks + 1, sizeof(*j->packs));
+	j->packs[j->npacks].start = c->start;
+	j->packs[j->npacks].off = c->off;
+	j->packs[j->npacks].n = (int)n;
+	j->npacks++;
+	memset(s + c->start + 1, ' ', end - c->start - 1);
+	c->depth = -1;
+}
+
+static int check(char *, size_t, struct json *, size_t *, const char **);
+
 int
 json_check(const char *s, size_t len, size_t *where, const char **why)
+{
+	return check((char *)s, len, NULL, where, why);
+}
+
+int
+json_check_pack(char *s, size_t len, struct json *j, size_t *where,
+    const char **why)
+{
+	return check(s, len, j, where, why);
+}
+
+static int
+check(char *s, size_t len, struct json *j, size_t *where, const char **why)
 {
 	const char *p = s, *end = s + len;
 	char stack[JSON_MAX_DEPTH];	/* '{' or '[' */
 	int depth = 0;
+	struct cand cand = { j, -1, 0, 0 };
 
 	p = skip_ws(p, end);
 	if (p == end) {
@@ -124,11 +200,22 @@ value:
 			*why = "JSON nested too deeply";
 			goto fail;
 		}
+		if (j != NULL) {
+			/* An array or object inside: the parent is no pack. */
+			drop(&cand);
+			if (*p == '[') {
+				cand.depth = depth + 1;
+				cand.start = (size_t)(p - s);
+				cand.off = j->npv;
+			}
+		}
 		stack[depth++] = *p++;
 		p = skip_ws(p, end);
 		if (p == end)
 			goto truncated;
 		if (*p == (stack[depth - 1] == '{' ? '}' : ']')) {
+			if (cand.depth == depth)
+				drop(&cand);
 			depth--;
 			p++;
 			goto after;
@@ -137,18 +224,24 @@ value:
 			goto key;
 		goto value;
 	case '"':
+		if (cand.depth == depth)
+			drop(&cand);
 		if ((p = scan_string(p, end, why)) == NULL) {
 			p = end;
 			goto fail;
 		}
 		goto after;
 	case 't':
+		if (cand.depth == depth)
+			drop(&cand);
 		if (end - p >= 4 && memcmp(p, "true", 4) == 0) {
 			p += 4;
 			goto after;
 		}
 		goto literal;
 	case 'f':
+		if (cand.depth == depth)
+			drop(&cand);
 		if (end - p >= 5 && memcmp(p, "false", 5) == 0) {
 			p += 5;
 			goto after;
@@ -156,6 +249,8 @@ value:
 		goto literal;
 	case 'n':
 		if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
+			if (cand.depth == depth)
+				add_value(&cand, NAN);
 			p += 4;
 			goto after;
 		}
@@ -163,9 +258,17 @@ value:
 	default:
 		if (*p == '-' || (*p >= '0' && *p <= '9')) {
 			const char *q = scan_number(p, end, why);
+			double v;
 
 			if (q == NULL)
 				goto fail;
+			if (cand.depth == depth) {
+				/* Only numbers that convert exactly are packed. */
+				if (parse_double_exact(p, (size_t)(q - p), &v) == 0)
+					add_value(&cand, v);
+				else
+					drop(&cand);
+			}
 			p = q;
 			goto after;
 		}
@@ -211,6 +314,8 @@ after:
 		goto value;
 	}
 	if (*p == (stack[depth - 1] == '{' ? '}' : ']')) {
+		if (cand.depth == depth)
+			close_cand(&cand, s, (size_t)(p - s));
 		depth--;
 		p++;
 		goto after;

@@ -227,22 +227,6 @@ stack_string(struct emitter *e, struct ptables *tab, int32_t s,
 	}
 }
 
-/* The i-th element of row r of a Gecko table, or -1 past its end. */
-static int
-row_elem(const struct json *j, int r, int k)
-{
-	int x;
-
-	if (k < 0 || k >= j->t[r].size)
-		return -1;
-	if (json_scalars(j, r))
-		return r + 1 + k;
-	x = r + 1;
-	while (k-- > 0)
-		x = json_next(j, x);
-	return x;
-}
-
 /* One sample of thread t: its stack, time, weight and cpu (-1: none). */
 struct psample {
 	int32_t	 stack;
@@ -251,28 +235,31 @@ struct psample {
 	int64_t	 cpu;
 };
 
+/* Element k of array arr as an integer (rounded), or dflt. */
 static int64_t
-read_int(const struct json *j, int tok, int64_t dflt)
+read_int(const struct json *j, int arr, int k, int64_t dflt)
 {
 	int64_t v;
 	double d;
 
-	if (tok < 0 || json_is_null(j, tok))
+	if (arr < 0 || k < 0 || k >= json_len(j, arr) ||
+	    json_at_null(j, arr, k))
 		return dflt;
-	if (json_int(j, tok, &v) == 0)
+	if (json_at_int(j, arr, k, &v) == 0)
 		return v;
-	if (json_double(j, tok, &d) == 0)
+	if (json_at_double(j, arr, k, &d) == 0)
 		return (int64_t)(d < 0 ? d - 0.5 : d + 0.5);
 	return dflt;
 }
 
 static double
-read_double(const struct json *j, int tok)
+read_double(const struct json *j, int arr, int k)
 {
 	double d = 0;
 
-	if (tok >= 0 && !json_is_null(j, tok))
-		json_double(j, tok, &d);
+	if (arr >= 0 && k >= 0 && k < json_len(j, arr) &&
+	    json_at_double(j, arr, k, &d) == -1)
+		d = 0;
 	return d;
 }
 
@@ -309,41 +296,34 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		struct psample s;
 
 		if (t->kind == PK_PROCESSED) {
-			int tok = t->stack + 1 + (int)i;
+			int k = (int)i;
 
-			s.stack = json_is_null(j, tok) ? -1 :
-			    (int32_t)read_int(j, tok, -1);
+			s.stack = (int32_t)read_int(j, t->stack, k, -1);
 			if (t->time >= 0)
-				time = read_double(j, t->time + 1 + (int)i);
+				time = read_double(j, t->time, k);
 			else
-				time += read_double(j, t->deltas + 1 + (int)i);
+				time += read_double(j, t->deltas, k);
 			s.time = time + t->time_offset;
 			s.weight = t->weight >= 0 ?
-			    read_int(j, t->weight + 1 + (int)i, 1) : 1;
+			    read_int(j, t->weight, k, 1) : 1;
 			if (t->cpu_mult == 0 || t->cpu < 0)
 				s.cpu = -1;
 			else if (i == 0)
 				s.cpu = 0;
 			else
-				s.cpu = read_int(j, t->cpu + 1 + (int)i, 0) *
-				    t->cpu_mult;
+				s.cpu = read_int(j, t->cpu, k, 0) * t->cpu_mult;
 		} else {
-			int tok;
-
 			row = row < 0 ? t->rows + 1 : json_next(j, row);
-			tok = row_elem(j, row, t->cstack);
-			s.stack = tok < 0 || json_is_null(j, tok) ? -1 :
-			    (int32_t)read_int(j, tok, -1);
-			s.time = read_double(j, row_elem(j, row, t->ctime)) +
-			    t->time_offset;
+			s.stack = (int32_t)read_int(j, row, t->cstack, -1);
+			s.time = read_double(j, row, t->ctime) + t->time_offset;
 			s.weight = 1;
 			if (t->cpu_mult == 0 || t->ccpu < 0)
 				s.cpu = -1;
 			else if (i == 0)
 				s.cpu = 0;
 			else
-				s.cpu = read_int(j, row_elem(j, row, t->ccpu),
-				    0) * t->cpu_mult;
+				s.cpu = read_int(j, row, t->ccpu, 0) *
+				    t->cpu_mult;
 		}
 		if (o->list_threads) {
 			sw_sample(w, st, s.time, s.weight, s.cpu, "", 0);
@@ -398,7 +378,7 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 }
 
 int
-profile_flatten(const char *data, size_t len, const char *name,
+profile_flatten(char *data, size_t len, const char *name,
     struct sw *w, const struct profile_opts *o)
 {
 	struct pctx *c = xcalloc(1, sizeof(*c));
@@ -412,7 +392,7 @@ profile_flatten(const char *data, size_t len, const char *name,
 	c->name = name;
 	c->w = w;
 	c->weight_type = "samples";
-	if (json_parse(&j, data, len, &why) == -1) {
+	if (json_parse_packed(&j, data, len, &why) == -1) {
 		warnx("%s: %s", name, why);
 		free(c);
 		return -1;

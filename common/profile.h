@@ -24,10 +24,11 @@ struct profile_opts {
 };
 
 /*
- * Flatten the JSON document data[0..len) named name through w.  Returns 0,
- * or -1 after one message naming the file.
+ * Flatten the JSON document data[0..len) named name through w; data is
+ * modified (json_parse_packed).  Returns 0, or -1 after one message naming
+ * the file.
  */
-int	 profile_flatten(const char *data, size_t len, const char *name,
+int	 profile_flatten(char *data, size_t len, const char *name,
 	    struct sw *w, const struct profile_opts *);
 
 #endif

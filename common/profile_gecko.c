@@ -50,7 +50,8 @@ sub_document(struct pctx *c, const struct json *j, int tok, const char *what)
 	    sizeof(*c->docbufs));
 	c->docbufs[c->ndocs] = xmemdup(c->tmp.s, c->tmp.len);
 	c->docs[c->ndocs] = d;
-	if (json_parse(d, c->docbufs[c->ndocs], c->tmp.len, &why) == -1) {
+	if (json_parse_packed(d, c->docbufs[c->ndocs], c->tmp.len,
+	    &why) == -1) {
 		free(d);
 		free(c->docbufs[c->ndocs]);
 		pfail(c, "%s: embedded JSON: %s", what, why);
@@ -90,34 +91,25 @@ table_data(struct pctx *c, const struct json *j, int tab, const char *tname)
 	return d;
 }
 
-/* Element k of row r (an array), -1 past its end or when r is no array. */
-static int
-cell(const struct json *j, int r, int k)
-{
-	int x;
-
-	if (k < 0 || !json_is_array(j, r) || k >= j->t[r].size)
-		return -1;
-	if (json_scalars(j, r))
-		return r + 1 + k;
-	x = r + 1;
-	while (k-- > 0)
-		x = json_next(j, x);
-	return x;
-}
-
 /* A cell holding an integer: 1 with *v, 0 when null or absent. */
 static int
 cell_int(struct pctx *c, const struct json *j, int r, int k, int64_t *v,
     const char *what, int64_t row)
 {
-	int x = cell(j, r, k);
-
-	if (x < 0 || json_is_null(j, x))
+	if (k < 0 || !json_is_array(j, r) || k >= json_len(j, r) ||
+	    json_at_null(j, r, k))
 		return 0;
-	if (json_int(j, x, v) == -1)
+	if (json_at_int(j, r, k, v) == -1)
 		pfail(c, "%s row %" PRId64 ": not an integer", what, row);
 	return 1;
+}
+
+/* Is cell k of row r absent, null or a number? */
+static int
+cell_number_or_null(const struct json *j, int r, int k)
+{
+	return k < 0 || k >= json_len(j, r) || json_at_null(j, r, k) ||
+	    json_at_number(j, r, k);
 }
 
 /* A lib's start/end/offset: a JSON number, possibly beyond 2^53. */
@@ -275,7 +267,7 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 	if (!json_scalars(j, strs))
 		pfail(c, "threads[%d].stringTable: holds something other than "
 		    "strings", ti);
-	nstr = j->t[strs].size;
+	nstr = json_len(j, strs);
 
 	/* Frames: each frame's label from its location string. */
 	snprintf(tname, sizeof(tname), "threads[%d].frameTable", ti);
@@ -293,7 +285,7 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 		if (!cell_int(c, j, r, cloc, &v, tname, f) || v < 0 || v >= nstr)
 			pfail(c, "%s row %" PRIu32 ": location string missing "
 			    "or out of range", tname, f);
-		s = cell(j, strs, (int)v);
+		s = json_at_tok(j, strs, (int)v);
 		if (json_str(j, s, &c->tmp) == -1)
 			pfail(c, "threads[%d].stringTable[%" PRId64 "]: not a "
 			    "string", ti, v);
@@ -341,23 +333,20 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 		c->any_cpu = 1;
 	r = t->rows + 1;
 	for (uint32_t i = 0; i < t->n; i++, r = json_next(j, r)) {
-		int x;
-
 		if (!json_is_array(j, r))
 			pfail(c, "%s row %" PRIu32 ": not an array", tname, i);
 		if (cell_int(c, j, r, t->cstack, &v, tname, i) &&
 		    (v < 0 || v >= tab->nstack))
 			pfail(c, "%s row %" PRIu32 ": stack %" PRId64 " out of "
 			    "range", tname, i, v);
-		x = cell(j, r, t->ctime);
-		if (x >= 0 && !json_is_null(j, x) && !json_is_number(j, x))
+		if (!cell_number_or_null(j, r, t->ctime))
 			pfail(c, "%s row %" PRIu32 ": time is not a number",
 			    tname, i);
-		x = cell(j, r, t->ccpu);
-		if (x >= 0 && !json_is_null(j, x) && !json_is_number(j, x))
+		if (!cell_number_or_null(j, r, t->ccpu))
 			pfail(c, "%s row %" PRIu32 ": threadCPUDelta is not a "
 			    "number", tname, i);
-		if (x >= 0 && json_is_number(j, x) && json_int(j, x, &v) == 0 &&
+		if (t->ccpu >= 0 && t->ccpu < json_len(j, r) &&
+		    json_at_int(j, r, t->ccpu, &v) == 0 &&
 		    (v > PROFILE_MAX_VALUE || v < 0))
 			pfail(c, "%s row %" PRIu32 ": threadCPUDelta out of "
 			    "range", tname, i);

@@ -47,9 +47,9 @@ column(struct pctx *c, const struct json *j, int tab, const char *tname,
 	}
 	if (!json_is_array(j, a) || !json_scalars(j, a))
 		pfail(c, "%s.%s: not an array of numbers", tname, key);
-	if (exact && j->t[a].size != n)
+	if (exact && json_len(j, a) != n)
 		pfail(c, "%s.%s has %d entries but the table has %" PRId64,
-		    tname, key, j->t[a].size, n);
+		    tname, key, json_len(j, a), n);
 	return a;
 }
 
@@ -61,14 +61,9 @@ static int
 elem(struct pctx *c, const struct json *j, int a, int64_t k, int64_t *v,
     const char *what)
 {
-	int tok;
-
-	if (a < 0 || k >= j->t[a].size)
+	if (a < 0 || k >= json_len(j, a) || json_at_null(j, a, (int)k))
 		return 0;
-	tok = a + 1 + (int)k;
-	if (json_is_null(j, tok))
-		return 0;
-	if (json_int(j, tok, v) == -1)
+	if (json_at_int(j, a, (int)k, v) == -1)
 		pfail(c, "%s[%" PRId64 "]: not an integer", what, k);
 	return 1;
 }
@@ -92,7 +87,7 @@ table_len(struct pctx *c, const struct json *j, int tab, const char *tname,
 	a = json_get(j, tab, key);
 	if (!json_is_array(j, a))
 		pfail(c, "%s: no length and no %s column", tname, key);
-	return j->t[a].size;
+	return json_len(j, a);
 }
 
 static int
@@ -120,7 +115,7 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 	if (!json_scalars(j, strings))
 		pfail(c, "%s: the string array (stringArray) holds something "
 		    "other than strings", where);
-	nstr = j->t[strings].size;
+	nstr = json_len(j, strings);
 	st = json_get(j, holder, "stackTable");
 	ft = json_get(j, holder, "frameTable");
 	fu = json_get(j, holder, "funcTable");
@@ -206,7 +201,8 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 		    nameidx < 0 || nameidx >= nstr)
 			pfail(c, "%s.funcTable.name[%" PRId64 "]: string index "
 			    "missing or out of range", where, fn);
-		if (json_str(j, strings + 1 + (int)nameidx, &c->tmp) == -1)
+		if (json_str(j, json_at_tok(j, strings, (int)nameidx),
+		    &c->tmp) == -1)
 			pfail(c, "string %" PRId64 ": not a string", nameidx);
 		elem(c, j, f_addr, f, &addr, "frameTable.address");
 		if (f_lib >= 0) {
@@ -352,34 +348,32 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 	if (t->cpu >= 0 && t->cpu_mult != 0)
 		c->any_cpu = 1;
 	for (int64_t i = 0; i < n; i++) {
-		int base = (int)i + 1;
+		int k = (int)i, tc = t->time >= 0 ? t->time : t->deltas;
 
 		if (elem(c, j, t->stack, i, &v, "samples.stack") &&
 		    (v < 0 || v >= t->tab->nstack))
 			pfail(c, "%s.stack[%" PRId64 "]: stack %" PRId64
 			    " out of range (%" PRIu32 " stacks)", tname, i, v,
 			    t->tab->nstack);
-		if (!json_is_number(j, (t->time >= 0 ? t->time : t->deltas) +
-		    base) && !json_is_null(j, (t->time >= 0 ? t->time :
-		    t->deltas) + base))
+		if (!json_at_number(j, tc, k) && !json_at_null(j, tc, k))
 			pfail(c, "%s: time of sample %" PRId64 " is not a "
 			    "number", tname, i);
-		if (t->weight >= 0 && !json_is_number(j, t->weight + base) &&
-		    !json_is_null(j, t->weight + base))
+		if (t->weight >= 0 && !json_at_number(j, t->weight, k) &&
+		    !json_at_null(j, t->weight, k))
 			pfail(c, "%s.weight[%" PRId64 "]: not a number", tname,
 			    i);
-		if (t->cpu >= 0 && !json_is_number(j, t->cpu + base) &&
-		    !json_is_null(j, t->cpu + base))
+		if (t->cpu >= 0 && !json_at_number(j, t->cpu, k) &&
+		    !json_at_null(j, t->cpu, k))
 			pfail(c, "%s.threadCPUDelta[%" PRId64 "]: not a number",
 			    tname, i);
 		/* Sums of many samples must still fit in 64 bits. */
-		if (t->weight >= 0 && json_is_number(j, t->weight + base) &&
-		    (json_double(j, t->weight + base, &d) == -1 ||
+		if (t->weight >= 0 && json_at_number(j, t->weight, k) &&
+		    (json_at_double(j, t->weight, k, &d) == -1 ||
 		    !(d <= PROFILE_MAX_VALUE && d >= -PROFILE_MAX_VALUE)))
 			pfail(c, "%s.weight[%" PRId64 "]: out of range", tname,
 			    i);
-		if (t->cpu >= 0 && json_is_number(j, t->cpu + base) &&
-		    json_int(j, t->cpu + base, &v) == 0 &&
+		if (t->cpu >= 0 && json_at_number(j, t->cpu, k) &&
+		    json_at_int(j, t->cpu, k, &v) == 0 &&
 		    (v > PROFILE_MAX_VALUE || v < 0))
 			pfail(c, "%s.threadCPUDelta[%" PRId64 "]: out of range",
 			    tname, i);

@@ -206,8 +206,8 @@ parse_i64(const char *s, size_t n, int64_t *out)
  * every number in a profile.  Returns 0, or -1 when the slow path must
  * decide.
  */
-static int
-fast_double(const char *s, size_t n, double *out)
+int
+parse_double_exact(const char *s, size_t n, double *out)
 {
 	static const double pow10[] = {
 		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -263,7 +263,7 @@ parse_double(const char *s, size_t n, double *out)
 {
 	char tmp[64], *end;
 
-	if (fast_double(s, n, out) == 0)
+	if (parse_double_exact(s, n, out) == 0)
 		return 0;
 	if (n == 0 || n >= sizeof(tmp))
 		return -1;
