@@ -88,6 +88,45 @@ pstrdup(struct pctx *c, const struct json *j, int tok)
 	return NULL;
 }
 
+char *
+pread_lib(struct pctx *c, const struct json *j, int x, int gecko)
+{
+	struct lib_info l;
+	char *f[7], *name;
+
+	f[0] = pstrdup(c, j, json_get(j, x, "name"));
+	if (gecko && (f[0] == NULL || f[0][0] == '\0')) {
+		/* Gecko: a library without a name goes by its debug name. */
+		free(f[0]);
+		f[0] = pstrdup(c, j, json_get(j, x, "debugName"));
+		if (f[0] == NULL)
+			f[0] = pstrdup(c, j, json_get(j, x, "pdbName"));
+	}
+	f[1] = pstrdup(c, j, json_get(j, x, "path"));
+	f[2] = pstrdup(c, j, json_get(j, x, "debugName"));
+	if (f[2] == NULL)
+		f[2] = pstrdup(c, j, json_get(j, x, "pdbName"));
+	f[3] = pstrdup(c, j, json_get(j, x, "debugPath"));
+	f[4] = pstrdup(c, j, json_get(j, x, "codeId"));
+	f[5] = pstrdup(c, j, json_get(j, x, "breakpadId"));
+	f[6] = pstrdup(c, j, json_get(j, x, "arch"));
+	/* Old profiles put the path in the name. */
+	if (f[1] == NULL && f[0] != NULL && strchr(f[0], '/') != NULL)
+		f[1] = xstrdup(f[0]);
+	name = xstrdup(f[0] != NULL ? pbasename(f[0]) : "");
+	l.name = name;
+	l.path = f[1];
+	l.debug_name = f[2];
+	l.debug_path = f[3];
+	l.code_id = f[4];
+	l.breakpad_id = f[5];
+	l.arch = f[6];
+	padd_lib(c, &l);
+	for (int k = 0; k < 7; k++)
+		free(f[k]);
+	return name;
+}
+
 const char *
 pbasename(const char *p)
 {

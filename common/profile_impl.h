@@ -85,6 +85,12 @@ struct ptables *pnew_tables(struct pctx *);
 void	 padd_lib(struct pctx *, const struct lib_info *);
 /* A string value as a new C string, NULL if absent or null; numbers as text. */
 char	*pstrdup(struct pctx *, const struct json *, int tok);
+/*
+ * Read the library object x: its #lib header is kept, and its name for
+ * labels (a file name; for Gecko the debug name when it has none) is
+ * returned, to be freed by the caller.
+ */
+char	*pread_lib(struct pctx *, const struct json *, int x, int gecko);
 /* The file name of a path (after the last '/' or '\\'). */
 const char *pbasename(const char *);
 

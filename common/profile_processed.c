@@ -267,33 +267,9 @@ read_libs(struct pctx *c, const struct json *j, int arr, struct libset *set)
 	set->names = xcalloc((size_t)j->t[arr].size + 1, sizeof(char *));
 	x = arr + 1;
 	for (int i = 0; i < j->t[arr].size; i++, x = json_next(j, x)) {
-		struct lib_info l;
-		char *f[8];
-
 		if (!json_is_object(j, x))
 			pfail(c, "libs[%d]: not an object", i);
-		f[0] = pstrdup(c, j, json_get(j, x, "name"));
-		f[1] = pstrdup(c, j, json_get(j, x, "path"));
-		f[2] = pstrdup(c, j, json_get(j, x, "debugName"));
-		if (f[2] == NULL)
-			f[2] = pstrdup(c, j, json_get(j, x, "pdbName"));
-		f[3] = pstrdup(c, j, json_get(j, x, "debugPath"));
-		f[4] = pstrdup(c, j, json_get(j, x, "codeId"));
-		f[5] = pstrdup(c, j, json_get(j, x, "breakpadId"));
-		f[6] = pstrdup(c, j, json_get(j, x, "arch"));
-		if (f[1] == NULL && f[0] != NULL && strchr(f[0], '/') != NULL)
-			f[1] = xstrdup(f[0]);
-		set->names[i] = xstrdup(f[0] != NULL ? pbasename(f[0]) : "");
-		l.name = set->names[i];
-		l.path = f[1];
-		l.debug_name = f[2];
-		l.debug_path = f[3];
-		l.code_id = f[4];
-		l.breakpad_id = f[5];
-		l.arch = f[6];
-		padd_lib(c, &l);
-		for (int k = 0; k < 7; k++)
-			free(f[k]);
+		set->names[i] = pread_lib(c, j, x, 0);
 		set->n++;
 	}
 }
