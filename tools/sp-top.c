@@ -639,8 +639,9 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 	width = name_width(opt_cols, wide, 0);
 
 	print_summary(t, base, has_cpu, 0, 0, NULL);
-	printf("percentages are of the total weight %" PRId64 "; %zu lines "
-	    "of %zu functions by %s", base, nshown, ng, key);
+	printf("percentages are of the total weight %" PRId64 "; %zu line%s "
+	    "of %zu function%s by %s", base, nshown, nshown == 1 ? "" : "s",
+	    ng, ng == 1 ? "" : "s", key);
 	if (limit > 0)
 		printf(", at most %zu a function", limit);
 	putchar('\n');
