@@ -32,7 +32,8 @@ buf_add(struct buf *b, const void *p, size_t n)
 {
 	if (b->cap - b->len <= n || b->s == NULL)
 		buf_grow(b, n);
-	memcpy(b->s + b->len, p, n);
+	if (n > 0)
+		memcpy(b->s + b->len, p, n);
 	b->len += n;
 	b->s[b->len] = '\0';
 }

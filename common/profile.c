@@ -14,6 +14,7 @@
 
 #include "escape.h"
 #include "profile_impl.h"
+#include "strtab.h"
 #include "util.h"
 
 void
@@ -201,6 +202,7 @@ looks_processed_v0(const struct json *j, int root)
 /* --- Writing the samples of the prepared threads --- */
 
 struct emitter {
+	struct buf build;	/* build_stack's result */
 	struct buf stack;
 	uint32_t *walk;
 	size_t	 walkcap;
@@ -210,15 +212,25 @@ struct emitter {
 	uint8_t	*chas;
 	uint32_t *order;
 	size_t	 norder, ccap;
+	/*
+	 * direct: with -c, the lines of a thread go out as soon as it ends
+	 * (sw_line), merged here by their string; possible when no other
+	 * thread or input can have the same process, pid, thread and tid.
+	 */
+	int	 direct;
+	struct buf other;
+	uint64_t *hash;
+	int32_t	*slot;
+	size_t	 hashcap, slotcap;
 };
 
-/* Build the stack string of stack index s into e->stack. */
+/* Build the stack string of stack index s into e->build. */
 static void
 build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
 {
 	size_t depth = 0;
 
-	buf_reset(&e->stack);
+	buf_reset(&e->build);
 	for (int32_t x = s; x >= 0; x = tab->prefix[x]) {
 		xgrow(&e->walk, &e->walkcap, depth + 1, sizeof(*e->walk));
 		e->walk[depth++] = tab->frame[x];
@@ -226,12 +238,12 @@ build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
 	while (depth-- > 0) {
 		uint32_t f = e->walk[depth];
 
-		buf_add(&e->stack, tab->labels.s + tab->loff[f], tab->llen[f]);
+		buf_add(&e->build, tab->labels.s + tab->loff[f], tab->llen[f]);
 		if (depth > 0)
-			buf_addc(&e->stack, ';');
+			buf_addc(&e->build, ';');
 	}
-	if (e->stack.s == NULL)
-		buf_grow(&e->stack, 1);
+	if (e->build.s == NULL)
+		buf_grow(&e->build, 1);
 }
 
 /*
@@ -256,13 +268,13 @@ stack_string(struct emitter *e, struct ptables *tab, int32_t s,
 		return;
 	}
 	build_stack(e, tab, s);
-	*p = e->stack.s;
-	*len = e->stack.len;
-	if (tab->stacks.len + e->stack.len <= STACK_CACHE_BYTES &&
-	    e->stack.len <= UINT32_MAX) {
+	*p = e->build.s;
+	*len = e->build.len;
+	if (tab->stacks.len + e->build.len <= STACK_CACHE_BYTES &&
+	    e->build.len <= UINT32_MAX) {
 		tab->soff[s] = tab->stacks.len;
-		tab->slen[s] = (uint32_t)e->stack.len;
-		buf_add(&tab->stacks, e->stack.s, e->stack.len);
+		tab->slen[s] = (uint32_t)e->build.len;
+		buf_add(&tab->stacks, e->build.s, e->build.len);
 	}
 }
 
@@ -300,6 +312,83 @@ read_double(const struct json *j, int arr, int k)
 	    json_at_double(j, arr, k, &d) == -1)
 		d = 0;
 	return d;
+}
+
+/* The string of ordered stack s (nstack: the empty one) into b. */
+static void
+string_into(struct emitter *e, struct ptables *tab, uint32_t s,
+    struct buf *b)
+{
+	const char *p;
+	size_t len;
+
+	buf_reset(b);
+	if (s != tab->nstack) {
+		stack_string(e, tab, (int32_t)s, &p, &len);
+		buf_add(b, p, len);
+	}
+	if (b->s == NULL)
+		buf_grow(b, 1);
+}
+
+/*
+ * -c, direct: merge the thread's stacks whose strings are equal (distinct
+ * stack indexes may spell the same stack), then write them in order.
+ */
+static void
+write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
+    struct ptables *tab)
+{
+	size_t mask = 1;
+
+	while (mask < e->norder * 2)
+		mask <<= 1;
+	xgrow(&e->slot, &e->slotcap, mask, sizeof(*e->slot));
+	xgrow(&e->hash, &e->hashcap, e->norder, sizeof(*e->hash));
+	memset(e->slot, 0xff, mask * sizeof(*e->slot));
+	mask--;
+	for (size_t k = 0; k < e->norder; k++) {
+		uint32_t s = e->order[k];
+		size_t h;
+
+		string_into(e, tab, s, &e->stack);
+		e->hash[k] = hash_bytes(e->stack.s, e->stack.len);
+		for (h = e->hash[k] & mask; e->slot[h] >= 0; h = (h + 1) & mask) {
+			size_t f = (size_t)e->slot[h];
+			uint32_t t = e->order[f];
+
+			if (e->hash[f] != e->hash[k])
+				continue;
+			string_into(e, tab, t, &e->other);
+			if (e->other.len != e->stack.len ||
+			    memcmp(e->other.s, e->stack.s, e->stack.len) != 0)
+				continue;
+			/* The same stack again: add it to the first. */
+			e->cw[t] = (int64_t)((uint64_t)e->cw[t] +
+			    (uint64_t)e->cw[s]);
+			e->cc[t] = (int64_t)((uint64_t)e->cc[t] +
+			    (uint64_t)e->cc[s]);
+			if (e->chas[s] == 2)
+				e->chas[t] = 2;
+			if (e->ct[s] < e->ct[t])
+				e->ct[t] = e->ct[s];
+			e->chas[s] = 3;		/* merged away */
+			break;
+		}
+		if (e->slot[h] < 0)
+			e->slot[h] = (int32_t)k;
+	}
+	for (size_t k = 0; k < e->norder; k++) {
+		uint32_t s = e->order[k];
+
+		if (e->chas[s] != 3) {
+			string_into(e, tab, s, &e->stack);
+			sw_line(w, st, e->ct[s], e->cw[s],
+			    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s,
+			    e->stack.len);
+		}
+		e->chas[s] = 0;
+	}
 }
 
 static void
@@ -403,13 +492,14 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	}
 	if (!o->collapse)
 		return;
+	if (e->direct) {
+		write_direct(e, w, st, tab);
+		return;
+	}
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 
-		if (s == tab->nstack)
-			buf_reset(&e->stack);	/* the empty stack */
-		else
-			build_stack(e, tab, (int32_t)s);
+		string_into(e, tab, s, &e->stack);
 		sw_sample(w, st, e->ct[s], e->cw[s],
 		    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s, e->stack.len);
 		e->chas[s] = 0;
@@ -470,6 +560,27 @@ profile_flatten(char *data, size_t len, const char *name,
 		pfail(c, "not a profile: no meta and threads of a Firefox "
 		    "Profiler or samply profile");
 
+	/* -c: can each thread's lines go out when it ends? */
+	if (o->collapse && o->single_input) {
+		struct strtab *ids = st_new();
+		struct buf k = {0};
+
+		e.direct = 1;
+		for (size_t i = 0; i < c->nth && e.direct; i++) {
+			const struct pthread *t = &c->th[i];
+			int added;
+
+			buf_reset(&k);
+			buf_printf(&k, "%s\t%s\t%s\t%s", t->process ? t->process :
+			    "", t->pid ? t->pid : "", t->name ? t->name : "",
+			    t->tid ? t->tid : "");
+			st_intern(ids, k.s, k.len, &added);
+			e.direct = added;
+		}
+		buf_free(&k);
+		st_free(ids);
+	}
+
 	/* Everything checked: now write. */
 	sw_source(w, name, c->format);
 	for (size_t i = 0; i < c->nlibs; i++)
@@ -483,11 +594,15 @@ out:
 	free(c);
 	json_free(&j);
 	buf_free(&e.stack);
+	buf_free(&e.build);
 	free(e.walk);
 	free(e.cw);
 	free(e.cc);
 	free(e.ct);
 	free(e.chas);
 	free(e.order);
+	buf_free(&e.other);
+	free(e.hash);
+	free(e.slot);
 	return rc;
 }

@@ -21,6 +21,7 @@
 struct profile_opts {
 	int	 collapse;	/* merge by stack index before the writer */
 	int	 list_threads;	/* stacks are not needed */
+	int	 single_input;	/* this is the only input of the stream */
 };
 
 /*

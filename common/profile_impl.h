@@ -56,6 +56,7 @@ struct pthread {
 
 struct pctx {
 	const char *name;	/* file, for messages */
+	char	 where[32];	/* the table holder being read: "shared" */
 	jmp_buf	 fail;
 	char	 msg[512];
 	struct sw *w;

@@ -64,7 +64,8 @@ elem(struct pctx *c, const struct json *j, int a, int64_t k, int64_t *v,
 	if (a < 0 || k >= json_len(j, a) || json_at_null(j, a, (int)k))
 		return 0;
 	if (json_at_int(j, a, (int)k, v) == -1)
-		pfail(c, "%s[%" PRId64 "]: not an integer", what, k);
+		pfail(c, "%s.%s[%" PRId64 "]: not an integer", c->where, what,
+		    k);
 	return 1;
 }
 
@@ -116,6 +117,7 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 		pfail(c, "%s: the string array (stringArray) holds something "
 		    "other than strings", where);
 	nstr = json_len(j, strings);
+	strlcpy(c->where, where, sizeof(c->where));
 	st = json_get(j, holder, "stackTable");
 	ft = json_get(j, holder, "frameTable");
 	fu = json_get(j, holder, "funcTable");
@@ -306,6 +308,7 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 	double d;
 
 	snprintf(tname, sizeof(tname), "threads[%d].samples", ti);
+	snprintf(c->where, sizeof(c->where), "threads[%d]", ti);
 	n = table_len(c, j, sm, tname, "stack");
 	t->n = (uint32_t)n;
 	t->stack = column(c, j, sm, tname, "stack", n, 1, 1);

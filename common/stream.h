@@ -117,6 +117,12 @@ int	 sw_time_ok(const struct sw *, double time_ms);
  */
 void	 sw_sample(struct sw *, struct sw_thread *, double time_ms,
 	    int64_t weight, int64_t cpu, const char *stack, size_t len);
+/*
+ * Write one line now, as it is: for a reader that has merged its samples
+ * itself (-c) and knows no other line can share its thread and stack.
+ */
+void	 sw_line(struct sw *, struct sw_thread *, double time_ms,
+	    int64_t weight, int64_t cpu, const char *stack, size_t len);
 /* Write what was held back (-c, -l) and check stdout. */
 void	 sw_finish(struct sw *);
 

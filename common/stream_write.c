@@ -316,6 +316,13 @@ sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
 	write_line(w, t->id, time, weight, cpu, cpu >= 0, stack, len);
 }
 
+void
+sw_line(struct sw *w, struct sw_thread *t, double time, int64_t weight,
+    int64_t cpu, const char *stack, size_t len)
+{
+	write_line(w, t->id, time, weight, cpu, cpu >= 0, stack, len);
+}
+
 static void
 list_threads(struct sw *w)
 {

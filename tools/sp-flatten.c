@@ -228,6 +228,7 @@ main(int argc, char *argv[])
 
 	big_stdout();
 	w = sw_new(&o);
+	po.single_input = argc <= 1;
 	if (argc == 0) {
 		if (flatten("-", w, &po, &pe) == -1)
 			return 1;
