@@ -298,7 +298,8 @@ read_int(const struct json *j, int arr, int k, int64_t dflt)
 		return dflt;
 	if (json_at_int(j, arr, k, &v) == 0)
 		return v;
-	if (json_at_double(j, arr, k, &d) == 0)
+	/* Checked to be in range before; never convert what cannot fit. */
+	if (json_at_double(j, arr, k, &d) == 0 && d > -9e18 && d < 9e18)
 		return (int64_t)(d < 0 ? d - 0.5 : d + 0.5);
 	return dflt;
 }

@@ -221,6 +221,7 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 	struct ptables *tab = pnew_tables(c);
 	int st, ft, sm, strs, cprefix, cframe, cloc, rows, r;
 	int64_t nstr, v;
+	double d;
 	char tname[64];
 
 	t->kind = PK_GECKO;
@@ -317,8 +318,9 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 			pfail(c, "%s row %" PRIu32 ": threadCPUDelta is not a "
 			    "number", tname, i);
 		if (t->ccpu >= 0 && t->ccpu < json_len(j, r) &&
-		    json_at_int(j, r, t->ccpu, &v) == 0 &&
-		    (v > PROFILE_MAX_VALUE || v < 0))
+		    json_at_number(j, r, t->ccpu) &&
+		    (json_at_double(j, r, t->ccpu, &d) == -1 ||
+		    !(d <= PROFILE_MAX_VALUE && d >= 0)))
 			pfail(c, "%s row %" PRIu32 ": threadCPUDelta out of "
 			    "range", tname, i);
 	}

@@ -352,8 +352,8 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 			pfail(c, "%s.weight[%" PRId64 "]: out of range", tname,
 			    i);
 		if (t->cpu >= 0 && json_at_number(j, t->cpu, k) &&
-		    json_at_int(j, t->cpu, k, &v) == 0 &&
-		    (v > PROFILE_MAX_VALUE || v < 0))
+		    (json_at_double(j, t->cpu, k, &d) == -1 ||
+		    !(d <= PROFILE_MAX_VALUE && d >= 0)))
 			pfail(c, "%s.threadCPUDelta[%" PRId64 "]: out of range",
 			    tname, i);
 	}

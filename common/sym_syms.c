@@ -109,7 +109,8 @@ load_entry(struct sym_syms *s, int obj, struct entry *e)
 		e->known[e->nknown++].sym = (uint32_t)idx;
 	}
 	free(kv);
-	qsort(e->known, e->nknown, sizeof(*e->known), known_cmp);
+	if (e->nknown > 1)
+		qsort(e->known, e->nknown, sizeof(*e->known), known_cmp);
 	return 0;
 }
 

@@ -666,7 +666,8 @@ write_table(struct agg *a)
 	for (size_t i = 0; i < nf; i++)
 		order[i] = (uint32_t)i;
 	sort_agg = a;
-	qsort(order, nf, sizeof(*order), row_cmp);
+	if (nf > 1)
+		qsort(order, nf, sizeof(*order), row_cmp);
 
 	printf("%s\n", SP_AGGREGATE_MAGIC);
 	for (size_t i = 0; i < nh; i++) {
@@ -774,7 +775,8 @@ write_folded(struct agg *a)
 	for (size_t i = 0; i < nf; i++)
 		order[i] = (uint32_t)i;
 	sort_st = folded;
-	qsort(order, nf, sizeof(*order), str_cmp);
+	if (nf > 1)
+		qsort(order, nf, sizeof(*order), str_cmp);
 	for (size_t i = 0; i < nf; i++) {
 		size_t len;
 		const char *s = st_str(folded, order[i], &len);

@@ -635,7 +635,8 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 		}
 	}
 	sort_groups_st = fns;
-	qsort(g, ng, sizeof(*g), group_cmp);
+	if (ng > 0)
+		qsort(g, ng, sizeof(*g), group_cmp);
 	width = name_width(opt_cols, wide, 0);
 
 	print_summary(t, base, has_cpu, 0, 0, NULL);
@@ -782,7 +783,8 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < nrows; i++)
 		order[i] = (uint32_t)i;
 	sort_top = &t;
-	qsort(order, nrows, sizeof(*order), row_cmp);
+	if (nrows > 1)
+		qsort(order, nrows, sizeof(*order), row_cmp);
 	shown = limit == 0 || (size_t)limit > nrows ? nrows : (size_t)limit;
 	base = t.have_totals ? t.weight : t.sum_self;
 	has_cpu = t.have_totals ? t.has_cpu_total : t.any_cpu;
