@@ -48,6 +48,7 @@ parse(struct json *j, char *s, size_t len, int pack, const char **why)
 			    where, *why);
 			*why = msg;
 		}
+		json_free(j);	/* the values packed so far */
 		return -1;
 	}
 	j->s = s;

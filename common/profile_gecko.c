@@ -34,6 +34,8 @@ struct gprof {
 	int64_t	 cpu_mult;
 	struct glib *libs;
 	size_t	 nlibs;
+	struct glib **by_start;	/* libs sorted by start */
+	int	 overlap;	/* some libraries overlap */
 };
 
 /* Parse the JSON text held in string token tok as a document of its own. */
@@ -162,6 +164,61 @@ read_libs(struct pctx *c, struct gprof *g, const struct json *j, int arr)
 	}
 }
 
+static int
+start_cmp(const void *a, const void *b)
+{
+	const struct glib *x = *(const struct glib *const *)a;
+	const struct glib *y = *(const struct glib *const *)b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Sort the libraries by address, once, for find_lib. */
+static void
+index_libs(struct gprof *g)
+{
+	g->by_start = xreallocarray(NULL, g->nlibs + 1, sizeof(*g->by_start));
+	for (size_t i = 0; i < g->nlibs; i++)
+		g->by_start[i] = &g->libs[i];
+	if (g->nlibs > 1)
+		qsort(g->by_start, g->nlibs, sizeof(*g->by_start), start_cmp);
+	for (size_t i = 1; i < g->nlibs; i++)
+		if (g->by_start[i]->start < g->by_start[i - 1]->end)
+			g->overlap = 1;
+}
+
+/*
+ * The library holding address a: the first in the profile's order, as the
+ * Firefox Profiler takes it.  Libraries do not overlap in real profiles, so
+ * a binary search finds it; where they do, the list is searched in order.
+ */
+static const struct glib *
+find_lib(const struct gprof *g, uint64_t a)
+{
+	size_t lo = 0, hi = g->nlibs;
+
+	if (g->overlap) {
+		for (size_t k = 0; k < g->nlibs; k++)
+			if (g->libs[k].start <= a && a < g->libs[k].end)
+				return &g->libs[k];
+		return NULL;
+	}
+	/* The last library starting at or before a. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (g->by_start[mid]->start <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0 && a < g->by_start[lo - 1]->end)
+		return g->by_start[lo - 1];
+	return NULL;
+}
+
 /* Append the label of a Gecko frame location string s[0..n). */
 static void
 gecko_label(const struct gprof *g, struct buf *out, const char *s, size_t n)
@@ -197,16 +254,13 @@ gecko_label(const struct gprof *g, struct buf *out, const char *s, size_t n)
 			    (s[i] >= 'a' && s[i] <= 'f')))
 				break;
 		if (i == n && parse_u64(s, n, &a) == 0) {
-			for (size_t k = 0; k < g->nlibs; k++) {
-				const struct glib *l = &g->libs[k];
+			const struct glib *l = find_lib(g, a);
 
-				if (l->start <= a && a < l->end) {
-					esc_append(out, l->name,
-					    strlen(l->name));
-					buf_printf(out, "!0x%" PRIx64,
-					    a - l->start + l->offset);
-					return;
-				}
+			if (l != NULL) {
+				esc_append(out, l->name, strlen(l->name));
+				buf_printf(out, "!0x%" PRIx64,
+				    a - l->start + l->offset);
+				return;
 			}
 		}
 	}
@@ -366,6 +420,7 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 	else if (strcmp(c->tmp.s, "ns") == 0)
 		g.cpu_mult = 1;
 	read_libs(c, &g, j, json_get(j, root, "libs"));
+	index_libs(&g);
 
 	th = json_get(j, root, "threads");
 	if (th >= 0 && !json_is_array(j, th))
@@ -405,6 +460,7 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 	for (size_t i = 0; i < g.nlibs; i++)
 		free(g.libs[i].name);
 	free(g.libs);
+	free(g.by_start);
 }
 
 void

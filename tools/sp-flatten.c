@@ -82,7 +82,11 @@ parse_ms(const char *s, const char *opt)
 static int
 looks_json(const char *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
+	size_t i = 0;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		i = 3;		/* a UTF-8 byte order mark */
+	for (; i < n; i++) {
 		if (strchr(" \t\r\n", p[i]) != NULL)
 			continue;
 		return p[i] == '{' || p[i] == '[';
@@ -130,7 +134,11 @@ flatten(const char *path, struct sw *w, const struct profile_opts *po,
 			return -1;
 		}
 		lr_close(lr);
-		rc = profile_flatten(data, len, name, w, po);
+		/* A UTF-8 byte order mark is no part of the JSON. */
+		if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
+			rc = profile_flatten(data + 3, len - 3, name, w, po);
+		else
+			rc = profile_flatten(data, len, name, w, po);
 		big_free(data, cap);
 		return rc;
 	}
