@@ -293,27 +293,14 @@ addr_frame(const char *f, size_t n, size_t *liblen, uint64_t *addr)
 	const char *bang = memchr(f, '!', n);
 	const char *h;
 	size_t m;
-	uint64_t v = 0;
+	uint64_t v;
 
 	if (bang == NULL || bang == f)
 		return 0;
 	h = bang + 1;
 	m = (size_t)(f + n - h);
-	if (m < 3 || m > 18 || h[0] != '0' || h[1] != 'x')
+	if (m < 3 || h[0] != '0' || h[1] != 'x' || parse_u64(h, m, &v) == -1)
 		return 0;
-	for (size_t i = 2; i < m; i++) {
-		int c = (unsigned char)h[i], d;
-
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			d = c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			d = c - 'A' + 10;
-		else
-			return 0;
-		v = v << 4 | (uint64_t)d;
-	}
 	*liblen = (size_t)(bang - f);
 	*addr = v;
 	return 1;
