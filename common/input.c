@@ -167,7 +167,8 @@ lr_open(const char *path)
 	}
 	lr->gz = gz;
 	lr->name = input_name(path);
-	lr->cap = 1 << 18;
+	/* Over twice zlib's buffer, so that plain input is read directly. */
+	lr->cap = 1 << 20;
 	lr->buf = xmalloc(lr->cap + 1);
 	return lr;
 }
