@@ -126,6 +126,9 @@ json_free(struct json *j)
 	big_free(j->pv, j->pvcap * sizeof(*j->pv));
 	j->pv = NULL;
 	j->pvcap = j->npv = 0;
+	big_free(j->pi, j->picap * sizeof(*j->pi));
+	j->pi = NULL;
+	j->picap = j->npi = 0;
 	free(j->packs);
 	j->packs = NULL;
 	j->npacks = j->packscap = 0;
@@ -156,7 +159,9 @@ json_at_null(const struct json *j, int arr, int k)
 	const struct json_pack *p = pack_of(j, arr);
 
 	if (p != NULL)
-		return k >= 0 && k < p->n && isnan(j->pv[p->off + (size_t)k]);
+		return k >= 0 && k < p->n && (p->is32 ?
+		    j->pi[p->off + (size_t)k] == JSON_PACK_NULL32 :
+		    isnan(j->pv[p->off + (size_t)k]));
 	return json_is_null(j, json_at_tok(j, arr, k));
 }
 
@@ -166,7 +171,9 @@ json_at_number(const struct json *j, int arr, int k)
 	const struct json_pack *p = pack_of(j, arr);
 
 	if (p != NULL)
-		return k >= 0 && k < p->n && !isnan(j->pv[p->off + (size_t)k]);
+		return k >= 0 && k < p->n && (p->is32 ?
+		    j->pi[p->off + (size_t)k] != JSON_PACK_NULL32 :
+		    !isnan(j->pv[p->off + (size_t)k]));
 	return json_is_number(j, json_at_tok(j, arr, k));
 }
 
@@ -175,6 +182,15 @@ json_at_double(const struct json *j, int arr, int k, double *v)
 {
 	const struct json_pack *p = pack_of(j, arr);
 
+	if (p != NULL && p->is32) {
+		int32_t x;
+
+		if (k < 0 || k >= p->n ||
+		    (x = j->pi[p->off + (size_t)k]) == JSON_PACK_NULL32)
+			return -1;
+		*v = x;
+		return 0;
+	}
 	if (p != NULL) {
 		if (k < 0 || k >= p->n || isnan(j->pv[p->off + (size_t)k]))
 			return -1;
@@ -190,6 +206,15 @@ json_at_int(const struct json *j, int arr, int k, int64_t *v)
 	const struct json_pack *p = pack_of(j, arr);
 	double d;
 
+	if (p != NULL && p->is32) {
+		int32_t x;
+
+		if (k < 0 || k >= p->n ||
+		    (x = j->pi[p->off + (size_t)k]) == JSON_PACK_NULL32)
+			return -1;
+		*v = x;
+		return 0;
+	}
 	if (p != NULL) {
 		if (json_at_double(j, arr, k, &d) == -1 ||
 		    d != (double)(int64_t)d)

@@ -10,6 +10,8 @@
 #ifndef SP_JSON_H
 #define SP_JSON_H
 
+#include <stdint.h>
+
 #define JSMN_PARENT_LINKS
 #define JSMN_STRICT
 #ifndef JSMN_IMPLEMENTATION_HERE
@@ -35,9 +37,13 @@
 
 struct json_pack {
 	size_t	 start;		/* offset of its '[' */
-	size_t	 off;		/* first value in pv */
+	size_t	 off;		/* first value in pv, or in pi when is32 */
 	int	 n;
+	int	 is32;		/* integers that fit 32 bits: kept in pi */
 };
+
+/* How a null is kept among packed 32-bit integers. */
+#define JSON_PACK_NULL32	INT32_MIN
 
 struct json {
 	const char *s;
@@ -47,6 +53,8 @@ struct json {
 	size_t	 tcap;		/* tokens allocated (bigmem.h) */
 	double	*pv;		/* packed values (bigmem.h), pvcap of them */
 	size_t	 npv, pvcap;
+	int32_t	*pi;		/* packed small integers (bigmem.h) */
+	size_t	 npi, picap;
 	struct json_pack *packs;
 	size_t	 npacks, packscap;
 	int32_t	*pk;		/* per token: its pack, or -1 */

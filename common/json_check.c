@@ -141,6 +141,17 @@ add_value(struct cand *c, double v)
 	j->pv[j->npv++] = v;
 }
 
+/* Are v[0..n) all nulls (NaN) or integers that fit 32 bits? */
+static int
+fits32(const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(v[i]) && !(v[i] > INT32_MIN && v[i] <= INT32_MAX &&
+		    v[i] == (double)(int32_t)v[i]))
+			return 0;
+	return 1;
+}
+
 /* The candidate at depth closes at ']' (offset end) in s. */
 static void
 close_cand(struct cand *c, char *s, size_t end)
@@ -156,6 +167,29 @@ close_cand(struct cand *c, char *s, size_t end)
 	j->packs[j->npacks].start = c->start;
 	j->packs[j->npacks].off = c->off;
 	j->packs[j->npacks].n = (int)n;
+	j->packs[j->npacks].is32 = 0;
+	if (fits32(j->pv + c->off, n)) {
+		/* Indexes, weights, CPU deltas: half the memory. */
+		if (j->npi + n > j->picap) {
+			size_t ncap = j->picap ? j->picap : (size_t)1 << 16;
+
+			while (ncap < j->npi + n)
+				ncap *= 2;
+			j->pi = big_realloc(j->pi, j->picap * sizeof(*j->pi),
+			    ncap * sizeof(*j->pi));
+			j->picap = ncap;
+		}
+		for (size_t i = 0; i < n; i++) {
+			double v = j->pv[c->off + i];
+
+			j->pi[j->npi + i] = isnan(v) ? JSON_PACK_NULL32 :
+			    (int32_t)v;
+		}
+		j->packs[j->npacks].off = j->npi;
+		j->packs[j->npacks].is32 = 1;
+		j->npi += n;
+		j->npv = c->off;
+	}
 	j->npacks++;
 	memset(s + c->start + 1, ' ', end - c->start - 1);
 	c->depth = -1;
