@@ -177,26 +177,34 @@ json_at_number(const struct json *j, int arr, int k)
 	return json_is_number(j, json_at_tok(j, arr, k));
 }
 
+/* Value k of a packed array: 0 with *v, -1 when null or out of range. */
+static int
+packed_value(const struct json *j, const struct json_pack *p, int k,
+    double *v)
+{
+	if (k < 0 || k >= p->n)
+		return -1;
+	if (p->is32) {
+		int32_t x = j->pi[p->off + (size_t)k];
+
+		if (x == JSON_PACK_NULL32)
+			return -1;
+		*v = x;
+		return 0;
+	}
+	if (isnan(j->pv[p->off + (size_t)k]))
+		return -1;
+	*v = j->pv[p->off + (size_t)k];
+	return 0;
+}
+
 int
 json_at_double(const struct json *j, int arr, int k, double *v)
 {
 	const struct json_pack *p = pack_of(j, arr);
 
-	if (p != NULL && p->is32) {
-		int32_t x;
-
-		if (k < 0 || k >= p->n ||
-		    (x = j->pi[p->off + (size_t)k]) == JSON_PACK_NULL32)
-			return -1;
-		*v = x;
-		return 0;
-	}
-	if (p != NULL) {
-		if (k < 0 || k >= p->n || isnan(j->pv[p->off + (size_t)k]))
-			return -1;
-		*v = j->pv[p->off + (size_t)k];
-		return 0;
-	}
+	if (p != NULL)
+		return packed_value(j, p, k, v);
 	return json_double(j, json_at_tok(j, arr, k), v);
 }
 
@@ -206,18 +214,10 @@ json_at_int(const struct json *j, int arr, int k, int64_t *v)
 	const struct json_pack *p = pack_of(j, arr);
 	double d;
 
-	if (p != NULL && p->is32) {
-		int32_t x;
-
-		if (k < 0 || k >= p->n ||
-		    (x = j->pi[p->off + (size_t)k]) == JSON_PACK_NULL32)
-			return -1;
-		*v = x;
-		return 0;
-	}
 	if (p != NULL) {
-		if (json_at_double(j, arr, k, &d) == -1 ||
-		    d != (double)(int64_t)d)
+		/* Packed values are exact, so integral ones are integers. */
+		if (packed_value(j, p, k, &d) == -1 || !(d > -9.2e18 &&
+		    d < 9.2e18) || d != (double)(int64_t)d)
 			return -1;
 		*v = (int64_t)d;
 		return 0;
