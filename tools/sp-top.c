@@ -565,6 +565,27 @@ plain_append(struct buf *out, const char *s, size_t n)
 			out->s[i] = ' ';
 }
 
+/* Widen the number columns so that row r's figures fit. */
+static void
+fit_widths(const struct row *r, int has_cpu, int *wself, int *wtotal,
+    int *wcs, int *wct)
+{
+	char tmp[32];
+	int w;
+
+	w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
+	*wself = w > *wself ? w : *wself;
+	w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
+	*wtotal = w > *wtotal ? w : *wtotal;
+	if (has_cpu) {
+		w = snprintf(tmp, sizeof(tmp), "%.2f", (double)r->cpu_self / 1e6);
+		*wcs = w > *wcs ? w : *wcs;
+		w = snprintf(tmp, sizeof(tmp), "%.2f",
+		    (double)r->cpu_total / 1e6);
+		*wct = w > *wct ? w : *wct;
+	}
+}
+
 /*
  * -l: the rows grouped by function, in order of the function's self; under
  * each, its first limit lines (0: all) in the order of the sort key.
@@ -615,24 +636,9 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 		if (limit > 0 && g[i].nlines > limit)
 			g[i].nlines = limit;
 		nshown += g[i].nlines;
-		for (size_t j = 0; j < g[i].nlines; j++) {
-			const struct row *r = &t->rows[g[i].lines[j]];
-			char tmp[32];
-			int w;
-
-			w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
-			wself = w > wself ? w : wself;
-			w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
-			wtotal = w > wtotal ? w : wtotal;
-			if (has_cpu) {
-				w = snprintf(tmp, sizeof(tmp), "%.2f",
-				    (double)r->cpu_self / 1e6);
-				wcs = w > wcs ? w : wcs;
-				w = snprintf(tmp, sizeof(tmp), "%.2f",
-				    (double)r->cpu_total / 1e6);
-				wct = w > wct ? w : wct;
-			}
-		}
+		for (size_t j = 0; j < g[i].nlines; j++)
+			fit_widths(&t->rows[g[i].lines[j]], has_cpu, &wself,
+			    &wtotal, &wcs, &wct);
 	}
 	sort_groups_st = fns;
 	if (ng > 0)
@@ -798,24 +804,9 @@ main(int argc, char *argv[])
 
 	/* Column widths fit the largest number shown. */
 	wself = 4, wtotal = 5;
-	for (size_t i = 0; i < shown; i++) {
-		const struct row *r = &t.rows[order[i]];
-		char tmp[32];
-		int w;
-
-		w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
-		wself = w > wself ? w : wself;
-		w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
-		wtotal = w > wtotal ? w : wtotal;
-		if (has_cpu) {
-			w = snprintf(tmp, sizeof(tmp), "%.2f",
-			    (double)r->cpu_self / 1e6);
-			wcs = w > wcs ? w : wcs;
-			w = snprintf(tmp, sizeof(tmp), "%.2f",
-			    (double)r->cpu_total / 1e6);
-			wct = w > wct ? w : wct;
-		}
-	}
+	for (size_t i = 0; i < shown; i++)
+		fit_widths(&t.rows[order[i]], has_cpu, &wself, &wtotal, &wcs,
+		    &wct);
 	buf_printf(&line, "%*s %7s %7s %*s %7s", wself, "SELF", "SELF%",
 	    "SUM%", wtotal, "TOTAL", "TOTAL%");
 	if (has_cpu)
