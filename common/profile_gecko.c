@@ -257,8 +257,14 @@ gecko_label(const struct gprof *g, struct buf *out, const char *s, size_t n)
 			const struct glib *l = find_lib(g, a);
 
 			if (l != NULL) {
-				esc_append(out, l->name, strlen(l->name));
-				buf_printf(out, "!0x%" PRIx64,
+				/* No "!" for an empty library name (as the
+				 * processed reader). */
+				if (*l->name != '\0') {
+					esc_append(out, l->name,
+					    strlen(l->name));
+					buf_addc(out, '!');
+				}
+				buf_printf(out, "0x%" PRIx64,
 				    a - l->start + l->offset);
 				return;
 			}

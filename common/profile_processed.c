@@ -238,8 +238,12 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 		} else {
 			const char *ln = libs->names[li];
 
-			esc_append(&tab->labels, ln, strlen(ln));
-			buf_addc(&tab->labels, '!');
+			/* An empty library name gets no "!", as the Firefox
+			 * Profiler shows it. */
+			if (*ln != '\0') {
+				esc_append(&tab->labels, ln, strlen(ln));
+				buf_addc(&tab->labels, '!');
+			}
 			if (addr >= 0 && is_hex_name(c->tmp.s, c->tmp.len))
 				buf_printf(&tab->labels, "0x%" PRIx64,
 				    (uint64_t)addr);

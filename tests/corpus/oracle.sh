@@ -6,7 +6,6 @@
 # never in figures:
 #  - the Firefox Profiler names a library by the path a profile stores
 #    (perf's gecko.py writes paths); sp uses the file name (sp(5));
-#  - a library whose name is empty (wasmtime) is shown without "!" there;
 #  - the synthetic version-0 and version-24 fixtures of the Firefox Profiler
 #    are upgraded by it to absolute-address names and resource-named JS
 #    frames, while sp keeps the profile's library-relative frame.address
@@ -97,8 +96,7 @@ for f in "$C"/samply/*.json* "$C"/samply-upgraded/*.json* \
 			print k, $6, $7, f
 		print $4 "\t" tid "\t" $5 > "want/cpu"
 	}' >want/all
-	# wasmtime: the oracle drops the "!" of an empty library name.
-	sed 's/\t!/\t/' got/all | sort >got/sorted
+	sort got/all >got/sorted
 	sort want/all >want/sorted
 	if ! cmp -s want/sorted got/sorted; then
 		echo "$b: differs from oracle/:"
