@@ -1,0 +1,1 @@
+sp-tree -a "$T/tree.sp"

@@ -1,0 +1,1 @@
+sp-tree "$T/tree.sp" > /dev/full

@@ -1,0 +1,1 @@
+sp-tree -m 0 --tsv "$T/tree.sp"
