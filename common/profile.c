@@ -207,7 +207,7 @@ struct emitter {
 	uint32_t *walk;
 	size_t	 walkcap;
 	/* collapse: per stack index of the current thread */
-	int64_t	*cw, *cc;
+	int64_t	*cw, *cc, *cn;	/* weight, cpu, samples */
 	double	*ct;
 	uint8_t	*chas;
 	uint32_t *order;
@@ -367,6 +367,7 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 			/* The same stack again: add it to the first. */
 			e->cw[t] = (int64_t)((uint64_t)e->cw[t] +
 			    (uint64_t)e->cw[s]);
+			e->cn[t] += e->cn[s];
 			e->cc[t] = (int64_t)((uint64_t)e->cc[t] +
 			    (uint64_t)e->cc[s]);
 			if (e->chas[s] == 2)
@@ -384,7 +385,7 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 
 		if (e->chas[s] != 3) {
 			string_into(e, tab, s, &e->stack);
-			sw_line(w, st, e->ct[s], e->cw[s],
+			sw_line(w, st, e->ct[s], e->cn[s], e->cw[s],
 			    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s,
 			    e->stack.len);
 		}
@@ -414,6 +415,7 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 
 		xgrow(&e->cw, &e->ccap, tab->nstack + 1, sizeof(*e->cw));
 		e->cc = xreallocarray(e->cc, e->ccap, sizeof(*e->cc));
+		e->cn = xreallocarray(e->cn, e->ccap, sizeof(*e->cn));
 		e->ct = xreallocarray(e->ct, e->ccap, sizeof(*e->ct));
 		e->chas = xreallocarray(e->chas, e->ccap, sizeof(*e->chas));
 		e->order = xreallocarray(e->order, e->ccap, sizeof(*e->order));
@@ -467,11 +469,13 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 				e->chas[s.stack] = 1;
 				e->cw[s.stack] = 0;
 				e->cc[s.stack] = 0;
+				e->cn[s.stack] = 0;
 				e->ct[s.stack] = s.time;
 				e->order[e->norder++] = (uint32_t)s.stack;
 			}
 			e->cw[s.stack] = (int64_t)((uint64_t)e->cw[s.stack] +
 			    (uint64_t)s.weight);
+			e->cn[s.stack]++;
 			if (s.cpu >= 0) {
 				e->cc[s.stack] = (int64_t)((uint64_t)e->cc[s.stack] +
 				    (uint64_t)s.cpu);
@@ -501,7 +505,7 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		uint32_t s = e->order[k];
 
 		string_into(e, tab, s, &e->stack);
-		sw_sample(w, st, e->ct[s], e->cw[s],
+		sw_samples(w, st, e->ct[s], e->cn[s], e->cw[s],
 		    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s, e->stack.len);
 		e->chas[s] = 0;
 	}
@@ -599,6 +603,7 @@ out:
 	free(e.walk);
 	free(e.cw);
 	free(e.cc);
+	free(e.cn);
 	free(e.ct);
 	free(e.chas);
 	free(e.order);

@@ -10,6 +10,15 @@
  * CPU time since its previous sample in ns (empty when unknown), stack the
  * frames root first, separated by ';', each escaped as escape.h says.
  *
+ * Version 2 ("#sp samples 2", written by sp-flatten -c and by every tool
+ * that passes such lines on) adds an optional ninth column after the stack:
+ *
+ *	process pid thread tid time weight cpu stack samples
+ *
+ * the number of samples the line stands for (1 when the column is absent),
+ * so that merged lines still count their samples.  A version 1 stream is a
+ * version 2 stream without the column.
+ *
  * The aggregate table ("#sp aggregate 1"): headers, then
  *
  *	self total cpu_self cpu_total frame
@@ -24,14 +33,20 @@
 #include <stdint.h>
 
 #define SP_SAMPLES_MAGIC	"#sp samples 1"
+#define SP_SAMPLES2_MAGIC	"#sp samples 2"
 #define SP_AGGREGATE_MAGIC	"#sp aggregate 1"
 #define SP_SAMPLE_COLUMNS \
 	"#columns\tprocess\tpid\tthread\ttid\ttime\tweight\tcpu\tstack"
+#define SP_SAMPLE2_COLUMNS	SP_SAMPLE_COLUMNS "\tsamples"
 #define SP_AGGREGATE_COLUMNS \
 	"#columns\tself\ttotal\tcpu_self\tcpu_total\tframe"
 
+/*
+ * SAMPLE_NFIELDS fields make a version 1 line; SAMPLE_MAXFIELDS, with
+ * F_SAMPLES, a version 2 line with its samples column.
+ */
 enum { F_PROCESS, F_PID, F_THREAD, F_TID, F_TIME, F_WEIGHT, F_CPU, F_STACK,
-    SAMPLE_NFIELDS };
+    SAMPLE_NFIELDS, F_SAMPLES = SAMPLE_NFIELDS, SAMPLE_MAXFIELDS };
 enum { A_SELF, A_TOTAL, A_CPU_SELF, A_CPU_TOTAL, A_FRAME, AGG_NFIELDS };
 
 /* A field: a span of the line, still escaped. */
@@ -41,11 +56,13 @@ struct field {
 };
 
 struct sample_line {
-	struct field f[SAMPLE_NFIELDS];
+	struct field f[SAMPLE_MAXFIELDS];
+	size_t	 nfields;	/* SAMPLE_NFIELDS or SAMPLE_MAXFIELDS */
 	double	 time;
 	int64_t	 weight;
 	int	 has_cpu;
 	int64_t	 cpu;
+	int64_t	 samples;	/* 1 when the line has no samples column */
 };
 
 struct agg_line {
@@ -60,8 +77,9 @@ struct agg_line {
 size_t	 split_tabs(const char *line, size_t len, struct field *f, size_t max);
 
 /*
- * Parse a sample line / an aggregate line.  Returns 0, or -1 with *why set
- * to a static description of what is wrong.
+ * Parse a sample line (8 fields, or 9 with the samples column, which must
+ * be a positive integer) / an aggregate line.  Returns 0, or -1 with *why
+ * set to a static description of what is wrong.
  */
 int	 parse_sample_line(const char *line, size_t len, struct sample_line *,
 	    const char **why);
@@ -118,11 +136,19 @@ int	 sw_time_ok(const struct sw *, double time_ms);
 void	 sw_sample(struct sw *, struct sw_thread *, double time_ms,
 	    int64_t weight, int64_t cpu, const char *stack, size_t len);
 /*
+ * nsamples samples of one thread and stack that a reader has merged
+ * already (-c), with their summed weight and cpu and their first time.
+ */
+void	 sw_samples(struct sw *, struct sw_thread *, double time_ms,
+	    int64_t nsamples, int64_t weight, int64_t cpu, const char *stack,
+	    size_t len);
+/*
  * Write one line now, as it is: for a reader that has merged its samples
  * itself (-c) and knows no other line can share its thread and stack.
  */
 void	 sw_line(struct sw *, struct sw_thread *, double time_ms,
-	    int64_t weight, int64_t cpu, const char *stack, size_t len);
+	    int64_t nsamples, int64_t weight, int64_t cpu, const char *stack,
+	    size_t len);
 /* Write what was held back (-c, -l) and check stdout. */
 void	 sw_finish(struct sw *);
 

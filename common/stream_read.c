@@ -30,11 +30,19 @@ parse_sample_line(const char *line, size_t len, struct sample_line *sl,
     const char **why)
 {
 	struct field *f = sl->f;
-	size_t n = split_tabs(line, len, f, SAMPLE_NFIELDS);
+	size_t n = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
 
-	if (n != SAMPLE_NFIELDS) {
+	if (n != SAMPLE_NFIELDS && n != SAMPLE_MAXFIELDS) {
 		*why = n < SAMPLE_NFIELDS ? "too few fields for a sample line" :
 		    "too many fields for a sample line";
+		return -1;
+	}
+	sl->nfields = n;
+	sl->samples = 1;
+	if (n == SAMPLE_MAXFIELDS &&
+	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len, &sl->samples) == -1 ||
+	    sl->samples < 1)) {
+		*why = "samples is not a positive integer";
 		return -1;
 	}
 	if (parse_double(f[F_TIME].s, f[F_TIME].len, &sl->time) == -1) {

@@ -37,7 +37,7 @@ struct sw {
 	struct strtab *libs;	/* #lib lines written so far */
 	struct strtab *stacks;	/* -c: key: thread id + stack */
 	struct collapsed {
-		int64_t	 weight, cpu;
+		int64_t	 samples, weight, cpu;
 		double	 time;
 		int	 has_cpu;
 	} *col;
@@ -65,8 +65,9 @@ start(struct sw *w)
 	if (w->started)
 		return;
 	w->started = 1;
+	/* Merged lines need the samples column of version 2. */
 	if (!w->o.list_threads)
-		puts(SP_SAMPLES_MAGIC);
+		puts(w->o.collapse ? SP_SAMPLES2_MAGIC : SP_SAMPLES_MAGIC);
 }
 
 void
@@ -100,7 +101,7 @@ sw_units(struct sw *w, const char *weight_type, const char *cpu)
 
 	buf_printf(&b, "#units\ttime=ms\tweight=%s\tcpu=%s", weight_type, cpu);
 	sw_header(w, b.s);
-	sw_header(w, SP_SAMPLE_COLUMNS);
+	sw_header(w, w->o.collapse ? SP_SAMPLE2_COLUMNS : SP_SAMPLE_COLUMNS);
 	buf_free(&b);
 }
 
@@ -250,9 +251,10 @@ add_time(struct buf *b, double ms)
 	}
 }
 
+/* A line; with -c it has the samples column. */
 static void
-write_line(struct sw *w, uint32_t tid, double time, int64_t weight,
-    int64_t cpu, int has_cpu, const char *stack, size_t len)
+write_line(struct sw *w, uint32_t tid, double time, int64_t nsamples,
+    int64_t weight, int64_t cpu, int has_cpu, const char *stack, size_t len)
 {
 	size_t plen;
 	const char *prefix = st_str(w->threads, tid, &plen);
@@ -267,6 +269,10 @@ write_line(struct sw *w, uint32_t tid, double time, int64_t weight,
 		add_int(&w->line, cpu);
 	buf_addc(&w->line, '\t');
 	buf_add(&w->line, stack, len);
+	if (w->o.collapse) {
+		buf_addc(&w->line, '\t');
+		add_int(&w->line, nsamples);
+	}
 	buf_addc(&w->line, '\n');
 	if (fwrite(w->line.s, 1, w->line.len, stdout) != w->line.len)
 		check_stdout();
@@ -276,12 +282,19 @@ void
 sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
     int64_t cpu, const char *stack, size_t len)
 {
+	sw_samples(w, t, time, 1, weight, cpu, stack, len);
+}
+
+void
+sw_samples(struct sw *w, struct sw_thread *t, double time, int64_t nsamples,
+    int64_t weight, int64_t cpu, const char *stack, size_t len)
+{
 	struct thread_stats *ts = &w->ts[t->id];
 
 	if (!sw_time_ok(w, time))
 		return;
 	/* Hostile input may overflow the sums: wrap, never undefined. */
-	ts->samples++;
+	ts->samples = (int64_t)((uint64_t)ts->samples + (uint64_t)nsamples);
 	ts->weight = (int64_t)((uint64_t)ts->weight + (uint64_t)weight);
 	if (cpu >= 0) {
 		ts->cpu = (int64_t)((uint64_t)ts->cpu + (uint64_t)cpu);
@@ -304,6 +317,8 @@ sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
 			w->col[id].time = time;
 		}
 		c = &w->col[id];
+		c->samples = (int64_t)((uint64_t)c->samples +
+		    (uint64_t)nsamples);
 		c->weight = (int64_t)((uint64_t)c->weight + (uint64_t)weight);
 		if (cpu >= 0) {
 			c->cpu = (int64_t)((uint64_t)c->cpu + (uint64_t)cpu);
@@ -313,14 +328,16 @@ sw_sample(struct sw *w, struct sw_thread *t, double time, int64_t weight,
 			c->time = time;
 		return;
 	}
-	write_line(w, t->id, time, weight, cpu, cpu >= 0, stack, len);
+	write_line(w, t->id, time, nsamples, weight, cpu, cpu >= 0, stack,
+	    len);
 }
 
 void
-sw_line(struct sw *w, struct sw_thread *t, double time, int64_t weight,
-    int64_t cpu, const char *stack, size_t len)
+sw_line(struct sw *w, struct sw_thread *t, double time, int64_t nsamples,
+    int64_t weight, int64_t cpu, const char *stack, size_t len)
 {
-	write_line(w, t->id, time, weight, cpu, cpu >= 0, stack, len);
+	write_line(w, t->id, time, nsamples, weight, cpu, cpu >= 0, stack,
+	    len);
 }
 
 static void
@@ -366,7 +383,8 @@ sw_finish(struct sw *w)
 			uint32_t tid;
 
 			memcpy(&tid, k, sizeof(tid));
-			write_line(w, tid, w->col[i].time, w->col[i].weight,
+			write_line(w, tid, w->col[i].time,
+			    w->col[i].samples, w->col[i].weight,
 			    w->col[i].cpu, w->col[i].has_cpu, k + sizeof(tid),
 			    len - sizeof(tid));
 		}

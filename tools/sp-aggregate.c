@@ -292,6 +292,8 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
 		if ((len == strlen(SP_SAMPLES_MAGIC) &&
 		    memcmp(line, SP_SAMPLES_MAGIC, len) == 0) ||
+		    (len == strlen(SP_SAMPLES2_MAGIC) &&
+		    memcmp(line, SP_SAMPLES2_MAGIC, len) == 0) ||
 		    (len == strlen(SP_AGGREGATE_MAGIC) &&
 		    memcmp(line, SP_AGGREGATE_MAGIC, len) == 0))
 			return;
@@ -383,10 +385,12 @@ time_ok(const char *s, size_t n)
 	return parse_double(s, n, &d) == 0;
 }
 
+/* A sample line of nf fields (a ninth is its samples column). */
 static void
-sample(struct agg *a, const struct lreader *lr, const struct field *f)
+sample(struct agg *a, const struct lreader *lr, const struct field *f,
+    size_t nf)
 {
-	int64_t w, c = 0;
+	int64_t w, c = 0, n = 1;
 	uint32_t id;
 
 	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
@@ -402,15 +406,19 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f)
 			bad_line(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
+	if (nf == SAMPLE_MAXFIELDS &&
+	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len, &n) == -1 || n < 1))
+		bad_line(lr, "samples is not a positive integer");
 	/* --cpu for the table: the cpu time is the weight. */
 	if (a->cpu_count && !a->collapsed)
 		w = c;
-	a->samples++;
-	if (__builtin_add_overflow(a->weight, w, &a->weight) ||
+	if (__builtin_add_overflow(a->samples, n, &a->samples) ||
+	    __builtin_add_overflow(a->weight, w, &a->weight) ||
 	    __builtin_add_overflow(a->cpu, c, &a->cpu))
-		bad_line(lr, "the sum of weights or cpu overflows 64 bits");
+		bad_line(lr, "the sum of samples, weights or cpu overflows "
+		    "64 bits");
 	if (f[F_STACK].len == 0) {
-		a->empty++;
+		a->empty += n;	/* cannot overflow: samples did not */
 		if (a->root == ROOT_NONE)
 			return;
 	}
@@ -465,7 +473,7 @@ static void
 read_input(struct agg *a, const char *path)
 {
 	struct lreader *lr;
-	struct field f[SAMPLE_NFIELDS];
+	struct field f[SAMPLE_MAXFIELDS];
 	char *line;
 	long long n;
 
@@ -479,18 +487,18 @@ read_input(struct agg *a, const char *path)
 			header(a, lr, line, len);
 			continue;
 		}
-		nf = split_tabs(line, len, f, SAMPLE_NFIELDS);
-		if (nf == SAMPLE_NFIELDS)
-			sample(a, lr, f);
+		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
+		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
+			sample(a, lr, f, nf);
 		else if (nf == AGG_NFIELDS)
 			table_row(a, lr, line, len);
 		else if (len == 0)
 			bad_line(lr, "empty line");
 		else
-			bad_line(lr, "%s fields: a sample line has %d, an "
-			    "aggregate line %d", nf > SAMPLE_NFIELDS ?
+			bad_line(lr, "%s fields: a sample line has %d or %d, "
+			    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
 			    "too many" : "wrong number of",
-			    SAMPLE_NFIELDS, AGG_NFIELDS);
+			    SAMPLE_NFIELDS, SAMPLE_MAXFIELDS, AGG_NFIELDS);
 	}
 	if (n == -2)
 		exit(1);

@@ -377,7 +377,7 @@ enum lkind { K_OTHER, K_SAMPLE, K_AGG, K_FOLD };
 
 struct parsed {
 	enum lkind kind;
-	struct field f[SAMPLE_NFIELDS];
+	struct field f[SAMPLE_MAXFIELDS];
 	const char *stack;	/* the frames */
 	size_t	 stack_len;
 	int64_t	 weight;
@@ -386,12 +386,12 @@ struct parsed {
 static void
 classify(const char *line, size_t len, struct parsed *p)
 {
-	size_t n = split_tabs(line, len, p->f, SAMPLE_NFIELDS);
+	size_t n = split_tabs(line, len, p->f, SAMPLE_MAXFIELDS);
 	const char *sp;
 
 	p->kind = K_OTHER;
 	p->weight = 1;
-	if (n == SAMPLE_NFIELDS) {
+	if (n == SAMPLE_NFIELDS || n == SAMPLE_MAXFIELDS) {
 		p->kind = K_SAMPLE;
 		p->stack = p->f[F_STACK].s;
 		p->stack_len = p->f[F_STACK].len;
@@ -913,8 +913,11 @@ replay_line(const char *p, size_t n)
 	classify(p, n, &pa);
 	switch (pa.kind) {
 	case K_SAMPLE:
+		/* What follows the stack (a samples column) stays. */
 		buf_add(&out, p, (size_t)(pa.stack - p));
 		put_stack(&out, &pa, M_STACK);
+		buf_add(&out, pa.stack + pa.stack_len,
+		    (size_t)(p + n - pa.stack - pa.stack_len));
 		break;
 	case K_AGG:
 		buf_add(&out, p, (size_t)(pa.stack - p));

@@ -108,8 +108,9 @@ read_table(struct top *t, const char *path)
 		exit(1);
 	while ((n = lr_next(lr, &line)) >= 0) {
 		size_t len = (size_t)n;
-		struct field f[SAMPLE_NFIELDS];
+		struct field f[SAMPLE_MAXFIELDS];
 		struct agg_line al;
+		size_t nf;
 		const char *why;
 		struct row *r;
 		uint32_t id;
@@ -132,7 +133,8 @@ read_table(struct top *t, const char *path)
 				    (int)(len > 60 ? 60 : len), line);
 			continue;
 		}
-		if (split_tabs(line, len, f, SAMPLE_NFIELDS) == SAMPLE_NFIELDS)
+		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
+		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
 			errx(1, "%s:%" PRIu64 ": a sample line, not an "
 			    "aggregate table: pipe it through sp-aggregate",
 			    lr_name(lr), lr_lineno(lr));

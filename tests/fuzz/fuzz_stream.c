@@ -31,7 +31,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	/* The parsers see the line exactly as lr_next() gives it. */
 	split_tabs(s, len, f, sizeof(f) / sizeof(f[0]));
 	if (parse_sample_line(s, len, &sl, &why) == 0) {
-		for (size_t k = 0; k < SAMPLE_NFIELDS; k++)
+		for (size_t k = 0; k < sl.nfields; k++)
 			if (sl.f[k].s < s || sl.f[k].s + sl.f[k].len > end)
 				abort();
 		/* Walk the stack frame by frame. */

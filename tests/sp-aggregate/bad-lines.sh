@@ -8,6 +8,10 @@ check() {
 check "#sp samples 1
 p${t}1${t}t${t}1${t}0${t}1${t}${t}a;b
 p${t}1${t}t${t}1${t}0${t}1${t}${t}a;b${t}extra"
+check "#sp samples 2
+p${t}1${t}t${t}1${t}0${t}1${t}${t}a;b${t}2${t}extra"
+check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a;b${t}0"
+check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a;b${t}2"
 check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a
 "
 check "p${t}1${t}t${t}1"
@@ -21,7 +25,7 @@ check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a\\x;b"
 check "p${t}1${t}t${t}1${t}0${t}99999999999999999999${t}${t}a"
 check "p${t}1${t}t${t}1${t}0${t}9223372036854775807${t}${t}a
 p${t}1${t}t${t}1${t}0${t}1${t}${t}a"
-check "#sp samples 2"
+check "#sp samples 3"
 check "#sp aggregate 1
 #total${t}weight${t}many"
 check "#total${t}weight"
