@@ -12,6 +12,10 @@
 # that exits 77 is skipped; it says why on stderr.
 # Outputs are compared with diff -u under LC_ALL=C.  The last line is
 # "N passed, N failed, N skipped".
+#
+# Cases run SP_TEST_JOBS at a time (default: the number of processors), so
+# each must keep to its own directory.  Each case's line is printed when it
+# ends; the failures are listed again, in order, before the count.
 
 set -u
 LC_ALL=C
@@ -19,39 +23,24 @@ export LC_ALL
 TZ=UTC
 export TZ
 
-[ $# -ge 1 ] || { echo "usage: tests/run.sh bindir [suite/case ...]" >&2; exit 2; }
-bindir=$(cd "$1" && pwd) || exit 2
-shift
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-SHARED=
-[ -d "$TOP/../shared" ] && SHARED=$(cd "$TOP/../shared" && pwd)
-export TOP SHARED
-PATH=$bindir:$PATH
-export PATH
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/sp-tests.XXXXXX") || exit 2
-trap 'rm -rf "$work"' EXIT INT TERM
-
-if [ $# -eq 0 ]; then
-	set -- $(cd "$TOP/tests" && ls -d */*.sh | sed 's/\.sh$//' | sort)
-fi
-
-pass=0 fail=0 skip=0
-for c in "$@"; do
-	c=${c%.sh}
+# One case, for the parallel driver below: writes $work/NAME.result, whose
+# first line is "pass", "fail" or "skip" and the rest the report.
+if [ "${1:-}" = --one ]; then
+	c=$2
 	suite=${c%%/*}
 	T=$TOP/tests/$suite
 	export T
 	d=$work/$(echo "$c" | tr / _)
+	r=$d.result
 	mkdir -p "$d"
 	(cd "$d" && sh "$TOP/tests/$c.sh" >"$d.stdout" 2>"$d.stderr")
 	st=$?
 	want=0
 	[ -f "$TOP/tests/$c.status" ] && want=$(cat "$TOP/tests/$c.status")
 	if [ "$st" -eq 77 ]; then
-		skip=$((skip + 1))
-		echo "skip $c: $(tail -n 1 "$d.stderr")"
-		continue
+		{ echo skip; echo "skip $c: $(tail -n 1 "$d.stderr")"; } >"$r"
+		tail -n +2 "$r"
+		exit 0
 	fi
 	bad=
 	if [ "$st" -ne "$want" ]; then
@@ -66,10 +55,12 @@ for c in "$@"; do
 		bad="${bad:+$bad; }stderr differs"
 	fi
 	if [ -z "$bad" ]; then
-		pass=$((pass + 1))
-		echo "ok   $c"
-	else
-		fail=$((fail + 1))
+		{ echo pass; echo "ok   $c"; } >"$r"
+		tail -n +2 "$r"
+		exit 0
+	fi
+	{
+		echo fail
 		echo "FAIL $c: $bad"
 		[ -s "$d.diff" ] && sed 's/^/    /' "$d.diff" | head -n 40
 		if [ ! -f "$TOP/tests/$c.out" ] && [ -s "$d.stdout" ]; then
@@ -80,7 +71,54 @@ for c in "$@"; do
 			echo "    stderr:"
 			sed 's/^/    /' "$d.stderr" | head -n 20
 		fi
+	} >"$r"
+	tail -n +2 "$r"
+	exit 0
+fi
+
+[ $# -ge 1 ] || { echo "usage: tests/run.sh bindir [suite/case ...]" >&2; exit 2; }
+bindir=$(cd "$1" && pwd) || exit 2
+shift
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=
+[ -d "$TOP/../shared" ] && SHARED=$(cd "$TOP/../shared" && pwd)
+export TOP SHARED
+PATH=$bindir:$PATH
+export PATH
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sp-tests.XXXXXX") || exit 2
+export work
+trap 'rm -rf "$work"' EXIT INT TERM
+
+if [ $# -eq 0 ]; then
+	set -- $(cd "$TOP/tests" && ls -d */*.sh | sed 's/\.sh$//' | sort)
+fi
+
+jobs=${SP_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+for c; do
+	printf '%s\n' "${c%.sh}"
+done | xargs -P "$jobs" -I '{}' sh "$0" --one '{}'
+
+pass=0 fail=0 skip=0
+for c; do
+	c=${c%.sh}
+	r=$work/$(echo "$c" | tr / _).result
+	if [ ! -f "$r" ]; then
+		echo "fail" >"$r"
+		echo "FAIL $c: the runner lost it" >>"$r"
 	fi
+	case $(head -n 1 "$r") in
+	pass) pass=$((pass + 1)) ;;
+	skip) skip=$((skip + 1)) ;;
+	*) fail=$((fail + 1)) ;;
+	esac
 done
+if [ "$fail" -gt 0 ]; then
+	echo "failures:"
+	for c; do
+		r=$work/$(echo "$c" | tr / _).result
+		[ "$(head -n 1 "$r")" = fail ] && head -n 2 "$r" | tail -n 1
+	done
+fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
