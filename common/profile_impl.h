@@ -1,11 +1,12 @@
 /*
- * profile_impl.h: what the processed and Gecko readers share with the
- * emitter in profile.c.  Internal to profile*.c.
+ * profile_impl.h: the layer below the whole-file readers of the registry
+ * (reader.h): their shared helpers and the emitter, in profile.c.
  *
  * A reader "prepares" every thread first: it converts the stack table into
  * parent/frame arrays, computes every frame's label (escaped, sp(5)) and
  * checks each sample column without storing it.  Only when the whole file
  * has been checked does profile.c walk the samples again and write them.
+ * Readers call down into profile.c; profile.c knows no reader.
  */
 #ifndef SP_PROFILE_IMPL_H
 #define SP_PROFILE_IMPL_H
@@ -15,8 +16,20 @@
 
 #include "buf.h"
 #include "json.h"
-#include "profile.h"
+#include "reader.h"
 #include "stream.h"
+
+/* The newest versions of the Firefox Profiler's formats that sp reads. */
+#define PROFILE_MAX_PROCESSED_VERSION	75
+#define PROFILE_MAX_GECKO_VERSION	36
+
+/* A whole input: the parsed JSON document, or the bytes of another format. */
+struct pinput {
+	const struct json *j;	/* NULL for a byte format */
+	int	 root;
+	const char *data;	/* the decompressed input */
+	size_t	 len;
+};
 
 /* Stacks and frame labels; shared by all threads from version 60 on. */
 struct ptables {
@@ -56,6 +69,7 @@ struct pthread {
 
 struct pctx {
 	const char *name;	/* file, for messages */
+	const struct reader_opts *o;
 	char	 where[32];	/* the table holder being read: "shared" */
 	jmp_buf	 fail;
 	char	 msg[512];
@@ -76,7 +90,16 @@ struct pctx {
 	struct buf tmp;
 };
 
-/* Report a problem with the file and unwind to profile_flatten. */
+/*
+ * Prepare the input in with prepare (a row of reader.h), then write all
+ * its threads through w.  Returns 0, or -1 after one message naming the
+ * file (nothing written).
+ */
+int	 profile_run(const struct pinput *in, const char *name, struct sw *w,
+	    const struct reader_opts *,
+	    void (*prepare)(struct pctx *, const struct pinput *));
+
+/* Report a problem with the file and unwind to profile_run. */
 void	 pfail(struct pctx *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3), noreturn));
 
@@ -94,9 +117,5 @@ char	*pstrdup(struct pctx *, const struct json *, int tok);
 char	*pread_lib(struct pctx *, const struct json *, int x, int gecko);
 /* The file name of a path (after the last '/' or '\\'). */
 const char *pbasename(const char *);
-
-void	 processed_prepare(struct pctx *, const struct json *, int root,
-	    double version);
-void	 gecko_prepare(struct pctx *, const struct json *, int root);
 
 #endif

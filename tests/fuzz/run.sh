@@ -2,7 +2,7 @@
 # tests/fuzz/run.sh [seconds]: build the libFuzzer targets and run each for
 # the given number of seconds (default 30).
 #
-#   fuzz_profile  the JSON profile readers (profile_flatten), seeds in
+#   fuzz_profile  the JSON profile readers (read_json_profile), seeds in
 #                 tests/fuzz/seeds-profile/, dictionary profile.dict
 #   fuzz_stream   the sample-stream and aggregate line parsers and the
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
