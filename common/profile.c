@@ -143,6 +143,10 @@ free_ctx(struct pctx *c)
 		free(c->th[i].pid);
 		free(c->th[i].name);
 		free(c->th[i].tid);
+		free(c->th[i].astack);
+		free(c->th[i].atime);
+		free(c->th[i].aweight);
+		free(c->th[i].acpu);
 	}
 	free(c->th);
 	for (size_t i = 0; i < c->ntabs; i++) {
@@ -406,7 +410,12 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	for (uint32_t i = 0; i < t->n; i++) {
 		struct psample s;
 
-		if (t->kind == PK_PROCESSED) {
+		if (t->kind == PK_ARRAY) {
+			s.stack = t->astack[i];
+			s.time = t->atime[i] + t->time_offset;
+			s.weight = t->aweight[i];
+			s.cpu = t->acpu[i];
+		} else if (t->kind == PK_PROCESSED) {
 			int k = (int)i;
 
 			s.stack = (int32_t)read_int(j, t->stack, k, -1);

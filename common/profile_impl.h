@@ -51,7 +51,11 @@ struct ptables {
  */
 #define PROFILE_MAX_VALUE	((int64_t)1 << 40)
 
-enum pkind { PK_PROCESSED, PK_GECKO };
+/*
+ * Where a thread's samples are: read again from the JSON columns when
+ * written (processed, Gecko), or stored by the reader (PK_ARRAY).
+ */
+enum pkind { PK_PROCESSED, PK_GECKO, PK_ARRAY };
 
 struct pthread {
 	char	*process, *pid, *name, *tid;	/* raw; NULL when unknown */
@@ -63,6 +67,11 @@ struct pthread {
 	int	 stack, time, deltas, weight, cpu;
 	/* Gecko: the samples' data array and the schema's columns */
 	int	 rows, cstack, ctime, ccpu;
+	/* PK_ARRAY: n samples (stack -1: none; cpu -1: unknown) */
+	int32_t	*astack;
+	double	*atime;
+	int64_t	*aweight, *acpu;
+	size_t	 acap;
 	double	 time_offset;	/* ms, added to each sample's time */
 	int64_t	 cpu_mult;	/* ns per unit of the cpu column; 0: none */
 };
@@ -117,5 +126,38 @@ char	*pstrdup(struct pctx *, const struct json *, int tok);
 char	*pread_lib(struct pctx *, const struct json *, int x, int gecko);
 /* The file name of a path (after the last '/' or '\\'). */
 const char *pbasename(const char *);
+
+/*
+ * Building tables for readers whose input names each stack by its frames
+ * (pprof, .cpuprofile, speedscope): frames are interned by label and
+ * stacks by (parent, frame), so that equal stacks get one index and the
+ * emitter's cache and -c work as for the Firefox formats.
+ */
+struct ptbuild {
+	struct ptables *tab;
+	size_t	 stackcap, framecap;
+	struct strtab *labels;	/* escaped labels -> frame index */
+	struct buf esc;
+	uint64_t *keys;		/* (parent + 1) << 32 | frame, per slot */
+	int32_t	*vals;		/* stack index, -1: empty slot */
+	size_t	 mask;
+};
+
+/* Start building into a new table set of c. */
+void	 ptb_init(struct pctx *, struct ptbuild *);
+/* The frame of the raw (unescaped) label s[0..n): escaped, interned. */
+uint32_t ptb_frame(struct ptbuild *, const char *s, size_t n);
+/* The stack of frame f under stack parent (-1: a root). */
+int32_t	 ptb_stack(struct pctx *, struct ptbuild *, int32_t parent,
+	    uint32_t f);
+void	 ptb_free(struct ptbuild *);
+
+/* A thread of PK_ARRAY samples with these raw names (copied; NULL: none). */
+struct pthread *pnew_array_thread(struct pctx *, struct ptables *,
+	    const char *process, const char *pid, const char *name,
+	    const char *tid);
+/* Store one sample of a PK_ARRAY thread. */
+void	 padd_sample(struct pthread *, int32_t stack, double time,
+	    int64_t weight, int64_t cpu);
 
 #endif

@@ -59,6 +59,7 @@ extern const struct reader reader_gecko;	/* profile_gecko.c */
 extern const struct reader reader_chrome_trace;	/* readers.c (refused) */
 extern const struct reader reader_jslb;		/* readers.c (refused) */
 extern const struct reader reader_perf_script;	/* perf_script.c */
+extern const struct reader reader_pprof;	/* read_pprof.c */
 
 /*
  * Read one input (lr, called name in messages) of any known format and

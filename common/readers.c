@@ -25,6 +25,7 @@ static const struct reader *const readers[] = {
 	/* Bytes */
 	&reader_jslb,
 	&reader_perf_script,
+	&reader_pprof,
 };
 
 /* --- Refusals: formats that are recognised but not read --- */
@@ -187,6 +188,7 @@ read_profile(struct lreader *lr, const char *name, struct sw *w,
 			return r->read(lr, w, o);
 		return read_whole(lr, name, w, o, r);
 	}
-	warnx("%s: not a profile: neither JSON nor perf script text", name);
+	warnx("%s: not a profile: neither JSON, pprof nor perf script "
+	    "text", name);
 	return -1;
 }
