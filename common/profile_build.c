@@ -161,3 +161,57 @@ padd_sample(struct pthread *t, int32_t stack, double time, int64_t weight,
 	t->acpu[t->n] = cpu;
 	t->n++;
 }
+
+void
+pidmap_init(struct pidmap *m, size_t n)
+{
+	size_t cap = 16;
+
+	while (cap < n * 2)
+		cap <<= 1;
+	m->mask = cap - 1;
+	m->ids = xreallocarray(NULL, cap, sizeof(*m->ids));
+	m->idx = xreallocarray(NULL, cap, sizeof(*m->idx));
+	memset(m->idx, 0xff, cap * sizeof(*m->idx));
+}
+
+static size_t
+idslot(const struct pidmap *m, uint64_t id)
+{
+	size_t s = (size_t)((id * 0x9e3779b97f4a7c15ULL) >> 20) & m->mask;
+
+	while (m->idx[s] != UINT32_MAX && m->ids[s] != id)
+		s = (s + 1) & m->mask;
+	return s;
+}
+
+int
+pidmap_add(struct pidmap *m, uint64_t id, uint32_t i)
+{
+	size_t s = idslot(m, id);
+
+	if (m->idx[s] != UINT32_MAX)
+		return -1;
+	m->ids[s] = id;
+	m->idx[s] = i;
+	return 0;
+}
+
+int64_t
+pidmap_get(const struct pidmap *m, uint64_t id)
+{
+	size_t s;
+
+	if (m->ids == NULL)
+		return -1;
+	s = idslot(m, id);
+	return m->idx[s] == UINT32_MAX ? -1 : (int64_t)m->idx[s];
+}
+
+void
+pidmap_free(struct pidmap *m)
+{
+	free(m->ids);
+	free(m->idx);
+	memset(m, 0, sizeof(*m));
+}

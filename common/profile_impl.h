@@ -152,6 +152,20 @@ int32_t	 ptb_stack(struct pctx *, struct ptbuild *, int32_t parent,
 	    uint32_t f);
 void	 ptb_free(struct ptbuild *);
 
+/* Ids of a format (pprof's, V8's node ids) to dense indexes. */
+struct pidmap {
+	uint64_t *ids;
+	uint32_t *idx;		/* UINT32_MAX: a free slot */
+	size_t	 mask;
+};
+
+void	 pidmap_init(struct pidmap *, size_t n);
+/* Add id -> i (i < UINT32_MAX); 0, or -1 when id is already there. */
+int	 pidmap_add(struct pidmap *, uint64_t id, uint32_t i);
+/* The index of id, or -1. */
+int64_t	 pidmap_get(const struct pidmap *, uint64_t id);
+void	 pidmap_free(struct pidmap *);
+
 /* A thread of PK_ARRAY samples with these raw names (copied; NULL: none). */
 struct pthread *pnew_array_thread(struct pctx *, struct ptables *,
 	    const char *process, const char *pid, const char *name,

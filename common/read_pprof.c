@@ -65,13 +65,6 @@ struct span {
 	uint32_t len;
 };
 
-/* Ids to indexes: open addressing, id 0 never stored. */
-struct idmap {
-	uint64_t *ids;
-	uint32_t *idx;
-	size_t	 mask;
-};
-
 struct ppfunc {
 	uint64_t name;		/* string index: name, else system_name */
 };
@@ -95,7 +88,7 @@ struct pp {
 	struct ppfunc *fns;
 	struct ppmap *maps;
 	struct pploc *locs;
-	struct idmap fnid, mapid, locid;
+	struct pidmap fnid, mapid, locid;
 	uint32_t *lframes;
 	size_t	 nlframes, lframescap;
 	struct ptbuild b;
@@ -106,62 +99,6 @@ static void
 bad(struct pp *pp, const char *what, const char *why)
 {
 	pfail(pp->c, "not a valid pprof profile: %s: %s", what, why);
-}
-
-static void
-idmap_init(struct idmap *m, size_t n)
-{
-	size_t cap = 16;
-
-	while (cap < n * 2)
-		cap <<= 1;
-	m->mask = cap - 1;
-	m->ids = xcalloc(cap, sizeof(*m->ids));
-	m->idx = xreallocarray(NULL, cap, sizeof(*m->idx));
-}
-
-static size_t
-idslot(const struct idmap *m, uint64_t id)
-{
-	uint64_t h = id * 0x9e3779b97f4a7c15ULL;
-	size_t s;
-
-	for (s = (size_t)(h >> 20) & m->mask; m->ids[s] != 0 && m->ids[s] != id;
-	    s = (s + 1) & m->mask)
-		;
-	return s;
-}
-
-/* Add id -> i; 0 or -1 when id is already there. */
-static int
-idmap_add(struct idmap *m, uint64_t id, uint32_t i)
-{
-	size_t s = idslot(m, id);
-
-	if (m->ids[s] == id)
-		return -1;
-	m->ids[s] = id;
-	m->idx[s] = i;
-	return 0;
-}
-
-/* The index of id, or -1. */
-static int64_t
-idmap_get(const struct idmap *m, uint64_t id)
-{
-	size_t s;
-
-	if (id == 0 || m->ids == NULL)
-		return -1;
-	s = idslot(m, id);
-	return m->ids[s] == id ? (int64_t)m->idx[s] : -1;
-}
-
-static void
-idmap_free(struct idmap *m)
-{
-	free(m->ids);
-	free(m->idx);
 }
 
 static void
@@ -288,7 +225,7 @@ read_functions(struct pp *pp)
 	char what[64];
 
 	pp->fns = xcalloc(pp->nfn + 1, sizeof(*pp->fns));
-	idmap_init(&pp->fnid, pp->nfn);
+	pidmap_init(&pp->fnid, pp->nfn);
 	for (size_t i = 0; i < pp->nfn; i++) {
 		struct pb m;
 		struct pb_field f;
@@ -316,7 +253,7 @@ read_functions(struct pp *pp)
 		}
 		if (id == 0)
 			pfail(pp->c, "%s: no id", what);
-		if (idmap_add(&pp->fnid, id, (uint32_t)i) == -1)
+		if (pidmap_add(&pp->fnid, id, (uint32_t)i) == -1)
 			pfail(pp->c, "%s: id %" PRIu64 " used twice", what, id);
 	}
 }
@@ -327,7 +264,7 @@ read_mappings(struct pp *pp)
 	char what[64];
 
 	pp->maps = xcalloc(pp->nmap + 1, sizeof(*pp->maps));
-	idmap_init(&pp->mapid, pp->nmap);
+	pidmap_init(&pp->mapid, pp->nmap);
 	for (size_t i = 0; i < pp->nmap; i++) {
 		struct ppmap *mp = &pp->maps[i];
 		struct pb m;
@@ -356,7 +293,7 @@ read_mappings(struct pp *pp)
 		string_at(pp, mp->build_id, what, &bid, &bn);
 		if (id == 0)
 			pfail(pp->c, "%s: no id", what);
-		if (idmap_add(&pp->mapid, id, (uint32_t)i) == -1)
+		if (pidmap_add(&pp->mapid, id, (uint32_t)i) == -1)
 			pfail(pp->c, "%s: id %" PRIu64 " used twice", what, id);
 		if (n > 0) {
 			struct lib_info l;
@@ -413,7 +350,7 @@ read_locations(struct pp *pp)
 	size_t linecap = 0;
 
 	pp->locs = xcalloc(pp->nloc + 1, sizeof(*pp->locs));
-	idmap_init(&pp->locid, pp->nloc);
+	pidmap_init(&pp->locid, pp->nloc);
 	for (size_t i = 0; i < pp->nloc; i++) {
 		struct pb m;
 		struct pb_field f;
@@ -449,10 +386,10 @@ read_locations(struct pp *pp)
 		}
 		if (id == 0)
 			pfail(pp->c, "%s: no id", what);
-		if (idmap_add(&pp->locid, id, (uint32_t)i) == -1)
+		if (pidmap_add(&pp->locid, id, (uint32_t)i) == -1)
 			pfail(pp->c, "%s: id %" PRIu64 " used twice", what, id);
 		if (mapping != 0) {
-			int64_t k = idmap_get(&pp->mapid, mapping);
+			int64_t k = pidmap_get(&pp->mapid, mapping);
 
 			if (k < 0)
 				pfail(pp->c, "%s: mapping id %" PRIu64 " not "
@@ -471,7 +408,7 @@ read_locations(struct pp *pp)
 		}
 		for (size_t k = nline; k-- > 0;) {
 			int64_t fi = lines[k] == 0 ? -1 :
-			    idmap_get(&pp->fnid, lines[k]);
+			    pidmap_get(&pp->fnid, lines[k]);
 			const char *s = "??";
 			size_t n = 2;
 
@@ -670,7 +607,7 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 						nv++;
 						continue;
 					}
-					int64_t k = idmap_get(&pp->locid, v);
+					int64_t k = pidmap_get(&pp->locid, v);
 
 					if (k < 0)
 						pfail(pp->c, "%s: location id "
@@ -798,9 +735,9 @@ pprof_read(struct pctx *c, const struct pinput *in)
 	free(pp.fns);
 	free(pp.maps);
 	free(pp.locs);
-	idmap_free(&pp.fnid);
-	idmap_free(&pp.mapid);
-	idmap_free(&pp.locid);
+	pidmap_free(&pp.fnid);
+	pidmap_free(&pp.mapid);
+	pidmap_free(&pp.locid);
 	free(pp.lframes);
 	buf_free(&pp.tmp);
 }

@@ -56,7 +56,9 @@ struct reader {
 /* The rows, each defined in the file of its reader. */
 extern const struct reader reader_processed;	/* profile_processed.c */
 extern const struct reader reader_gecko;	/* profile_gecko.c */
-extern const struct reader reader_chrome_trace;	/* readers.c (refused) */
+extern const struct reader reader_speedscope;	/* read_speedscope.c */
+extern const struct reader reader_cpuprofile;	/* read_cpuprofile.c */
+extern const struct reader reader_chrome_trace;	/* read_cpuprofile.c */
 extern const struct reader reader_jslb;		/* readers.c (refused) */
 extern const struct reader reader_perf_script;	/* perf_script.c */
 extern const struct reader reader_pprof;	/* read_pprof.c */

@@ -18,7 +18,9 @@
 #include "util.h"
 
 static const struct reader *const readers[] = {
-	/* JSON: the Chrome trace test comes first, as it may hold "meta". */
+	/* JSON, in the order of ../shared/bench/ref_formats.py */
+	&reader_speedscope,
+	&reader_cpuprofile,
 	&reader_chrome_trace,
 	&reader_processed,
 	&reader_gecko,
@@ -29,27 +31,6 @@ static const struct reader *const readers[] = {
 };
 
 /* --- Refusals: formats that are recognised but not read --- */
-
-static int
-chrome_trace_sniff(const struct json *j, int root)
-{
-	return json_is_array(j, root) ||
-	    json_get(j, root, "traceEvents") >= 0;
-}
-
-static void
-chrome_trace_refuse(struct pctx *c, const struct pinput *in)
-{
-	if (json_is_array(in->j, in->root))
-		pfail(c, "not a profile: a JSON array (a Chrome trace?)");
-	pfail(c, "not a profile: a Chrome trace (traceEvents)");
-}
-
-const struct reader reader_chrome_trace = {
-	.format = "Chrome trace",
-	.sniff_json = chrome_trace_sniff,
-	.prepare = chrome_trace_refuse,
-};
 
 static int
 jslb_sniff(const char *p, size_t n)

@@ -2,8 +2,9 @@
  * sp-flatten: a profile in, the sample stream of sp(5) out.
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
- * JSON, or `perf script` text; plain or gzip (by content), from files or
- * standard input.  Output: "#sp samples 1" headers, then one line a sample:
+ * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON, or
+ * `perf script` text (common/readers.c has the table); plain or gzip (by
+ * content), from files or standard input.  Output: "#sp samples 1" headers, then one line a sample:
  *
  *	process pid thread tid time weight cpu stack
  *
@@ -37,6 +38,7 @@ static const struct option longopts[] = {
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
+	{ "sample-type", required_argument,	NULL, 's' },
 	{ "source",	required_argument,	NULL, OPT_SOURCE },
 	{ "thread",	required_argument,	NULL, 't' },
 	{ "threads",	no_argument,		NULL, 'l' },
@@ -51,8 +53,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-T tid] "
-	    "[-t pattern]\n"
+	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-s type] "
+	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name] [--period]\n"
 	    "                  [--source name] [--tidy] [--unknown-dso] "
@@ -107,7 +109,7 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof(o));
 	memset(&ro, 0, sizeof(ro));
-	while ((ch = getopt_long(argc, argv, "chlP:p:T:t:", longopts,
+	while ((ch = getopt_long(argc, argv, "chlP:p:s:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -125,6 +127,9 @@ main(int argc, char *argv[])
 			break;
 		case 'p':
 			add(&o.pids, &o.npids, optarg);
+			break;
+		case 's':
+			ro.sample_type = optarg;
 			break;
 		case 'T':
 			add(&o.tids, &o.ntids, optarg);
