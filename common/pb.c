@@ -92,7 +92,7 @@ pb_next(struct pb *m, struct pb_field *f, const char **why)
 			return -1;
 		}
 		if (len > (uint64_t)(m->end - m->p)) {
-			*why = "length-delimited field past the end";
+			*why = "length-delimited field past the end (truncated?)";
 			return -1;
 		}
 		f->sub.p = m->p;

@@ -174,43 +174,43 @@ scan(struct pp *pp, const char *data, size_t len)
 		pfail(pp->c, "pprof profiles larger than 4 GiB are not "
 		    "supported");
 	pb_init(&m, data, len);
-	while (next(pp, &m, &f, "profile")) {
+	while (next(pp, &m, &f, "top level")) {
 		switch (f.num) {
 		case P_SAMPLE_TYPE:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			push(&pp->stype, &pp->nstype, &pp->stypecap, &f.sub);
 			break;
 		case P_SAMPLE:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			push(&pp->sample, &pp->nsample, &pp->samplecap, &f.sub);
 			break;
 		case P_MAPPING:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			push(&pp->map, &pp->nmap, &pp->mapcap, &f.sub);
 			break;
 		case P_LOCATION:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			push(&pp->loc, &pp->nloc, &pp->loccap, &f.sub);
 			break;
 		case P_FUNCTION:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			push(&pp->fn, &pp->nfn, &pp->fncap, &f.sub);
 			break;
 		case P_STRING:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			push(&pp->str, &pp->nstr, &pp->strcap, &f.sub);
 			break;
 		case P_TIME:
-			pp->time_nanos = want_varint(pp, &f, "profile");
+			pp->time_nanos = want_varint(pp, &f, "top level");
 			break;
 		case P_DURATION:
-			pp->duration_nanos = want_varint(pp, &f, "profile");
+			pp->duration_nanos = want_varint(pp, &f, "top level");
 			break;
 		case P_DEFAULT_TYPE:
-			pp->default_type = want_varint(pp, &f, "profile");
+			pp->default_type = want_varint(pp, &f, "top level");
 			break;
 		case P_PERIOD_TYPE:
-			want_bytes(pp, &f, "profile");
+			want_bytes(pp, &f, "top level");
 			break;
 		default:
 			/* drop/keep_frames, period, comments, doc_url */
