@@ -500,6 +500,16 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	}
 }
 
+static void
+run_cleanup(struct pctx *c)
+{
+	void (*f)(void *) = c->cleanup;
+
+	c->cleanup = NULL;
+	if (f != NULL)
+		f(c->cleanup_arg);
+}
+
 int
 profile_run(const struct pinput *in, const char *name, struct sw *w,
     const struct reader_opts *o,
@@ -519,6 +529,7 @@ profile_run(const struct pinput *in, const char *name, struct sw *w,
 		goto out;
 	}
 	prepare(c, in);
+	run_cleanup(c);
 
 	/* -c: can each thread's lines go out when it ends? */
 	if (o->collapse && o->single_input) {
@@ -550,6 +561,7 @@ profile_run(const struct pinput *in, const char *name, struct sw *w,
 		emit_thread(&e, w, &c->th[i], o);
 	rc = 0;
 out:
+	run_cleanup(c);
 	free_ctx(c);
 	free(c);
 	buf_free(&e.stack);

@@ -111,6 +111,7 @@ ptb_stack(struct pctx *c, struct ptbuild *b, int32_t parent, uint32_t f)
 void
 ptb_free(struct ptbuild *b)
 {
+	/* b->tab belongs to the context, which frees it. */
 	st_free(b->labels);
 	buf_free(&b->esc);
 	free(b->keys);

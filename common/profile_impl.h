@@ -96,6 +96,12 @@ struct pctx {
 	const char *weight_type;
 	int	 any_cpu;
 	double	 root_start;	/* Gecko: the parent's meta.startTime */
+	/*
+	 * A reader's own state, on the heap: pfail unwinds past the reader,
+	 * so profile_run frees it (after prepare, or after a failure).
+	 */
+	void	(*cleanup)(void *);
+	void	*cleanup_arg;
 	struct buf tmp;
 };
 

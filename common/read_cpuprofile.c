@@ -45,6 +45,26 @@ struct cprof {
 	char	*process, *pid, *thread, *tid;
 };
 
+/*
+ * The reader's state, on the heap so that a failure (pfail) frees it too
+ * (profile_run calls cp_cleanup).
+ */
+struct cpstate {
+	struct ptbuild b;
+	struct cprof one;	/* a .cpuprofile, a CpuProfile event */
+	struct cprof *ps;	/* the profiles of a trace */
+	size_t	 nps, pscap;
+	struct strtab *keys, *names;
+	char	**name_of;
+	size_t	 namecap;
+	struct buf k, v, w;
+	/* emit_profile's scratch */
+	struct pidmap ids;
+	int32_t	*parent, *stack, *walk;
+	uint8_t	*state;
+	struct buf label, tmp;
+};
+
 static void
 cp_free(struct cprof *p)
 {
@@ -56,6 +76,55 @@ cp_free(struct cprof *p)
 	free(p->pid);
 	free(p->thread);
 	free(p->tid);
+	memset(p, 0, sizeof(*p));
+}
+
+static void
+emit_scratch_free(struct cpstate *cs)
+{
+	pidmap_free(&cs->ids);
+	free(cs->parent);
+	free(cs->stack);
+	free(cs->walk);
+	free(cs->state);
+	cs->parent = cs->stack = cs->walk = NULL;
+	cs->state = NULL;
+}
+
+static void
+cp_cleanup(void *arg)
+{
+	struct cpstate *cs = arg;
+
+	ptb_free(&cs->b);
+	cp_free(&cs->one);
+	for (size_t i = 0; i < cs->nps; i++)
+		cp_free(&cs->ps[i]);
+	free(cs->ps);
+	if (cs->name_of != NULL)
+		for (size_t i = 0; i < st_count(cs->names); i++)
+			free(cs->name_of[i]);
+	free(cs->name_of);
+	st_free(cs->names);
+	st_free(cs->keys);
+	buf_free(&cs->k);
+	buf_free(&cs->v);
+	buf_free(&cs->w);
+	emit_scratch_free(cs);
+	buf_free(&cs->label);
+	buf_free(&cs->tmp);
+	free(cs);
+}
+
+static struct cpstate *
+cp_new(struct pctx *c)
+{
+	struct cpstate *cs = xcalloc(1, sizeof(*cs));
+
+	c->cleanup = cp_cleanup;
+	c->cleanup_arg = cs;
+	ptb_init(c, &cs->b);
+	return cs;
 }
 
 /* Integer member key of obj, dflt when absent or null; else a failure. */
@@ -184,29 +253,31 @@ node_label(struct pctx *c, const struct json *j, int node, struct buf *out,
 
 /* Turn profile p into a thread of samples over b's tables. */
 static void
-emit_profile(struct pctx *c, struct ptbuild *b, struct cprof *p,
+emit_profile(struct pctx *c, struct cpstate *cs, struct cprof *p,
     const struct json *j, const char *what)
 {
-	struct pidmap ids;
+	struct ptbuild *b = &cs->b;
+	struct pidmap *ids = &cs->ids;
 	int32_t *parent, *stack, *walk;
 	uint8_t *state;		/* 0 new, 1 on the walk, 2 stack known */
-	struct buf label = {0}, tmp = {0};
-	struct pthread *t;
+	struct buf *label = &cs->label, *tmp = &cs->tmp;
 	size_t th;
 
 	if (p->nnode >= UINT32_MAX / 2)
 		pfail(c, "%s: too many nodes", what);
-	pidmap_init(&ids, p->nnode);
-	parent = xreallocarray(NULL, p->nnode + 1, sizeof(*parent));
-	stack = xreallocarray(NULL, p->nnode + 1, sizeof(*stack));
-	walk = xreallocarray(NULL, p->nnode + 1, sizeof(*walk));
-	state = xcalloc(p->nnode + 1, 1);
+	emit_scratch_free(cs);
+	pidmap_init(ids, p->nnode);
+	parent = cs->parent = xreallocarray(NULL, p->nnode + 1,
+	    sizeof(*parent));
+	stack = cs->stack = xreallocarray(NULL, p->nnode + 1, sizeof(*stack));
+	walk = cs->walk = xreallocarray(NULL, p->nnode + 1, sizeof(*walk));
+	state = cs->state = xcalloc(p->nnode + 1, 1);
 	for (size_t i = 0; i < p->nnode; i++) {
 		int64_t id = get_int(c, j, p->node[i], "id", INT64_MIN, what);
 
 		if (id == INT64_MIN)
 			pfail(c, "%s: a node without an id", what);
-		if (pidmap_add(&ids, (uint64_t)id, (uint32_t)i) == -1)
+		if (pidmap_add(ids, (uint64_t)id, (uint32_t)i) == -1)
 			pfail(c, "%s: node id %" PRId64 " twice", what, id);
 		parent[i] = -1;
 	}
@@ -224,7 +295,7 @@ emit_profile(struct pctx *c, struct ptbuild *b, struct cprof *p,
 			if (json_at_int(j, ch, k, &id) == -1)
 				pfail(c, "%s: children[%d] is not a node id",
 				    what, k);
-			if ((x = pidmap_get(&ids, (uint64_t)id)) < 0)
+			if ((x = pidmap_get(ids, (uint64_t)id)) < 0)
 				pfail(c, "%s: child node %" PRId64 " not "
 				    "found", what, id);
 			parent[x] = (int32_t)i;
@@ -236,7 +307,7 @@ emit_profile(struct pctx *c, struct ptbuild *b, struct cprof *p,
 
 		if (id == INT64_MIN)
 			continue;
-		if ((x = pidmap_get(&ids, (uint64_t)id)) < 0)
+		if ((x = pidmap_get(ids, (uint64_t)id)) < 0)
 			pfail(c, "%s: parent node %" PRId64 " not found", what,
 			    id);
 		parent[i] = (int32_t)x;
@@ -259,22 +330,20 @@ emit_profile(struct pctx *c, struct ptbuild *b, struct cprof *p,
 		while (depth-- > 0) {
 			int32_t n = walk[depth];
 
-			node_label(c, j, p->node[n], &label, &tmp, what);
-			if (parent[n] < 0 && strcmp(label.s, "(root)") == 0)
+			node_label(c, j, p->node[n], label, tmp, what);
+			if (parent[n] < 0 && strcmp(label->s, "(root)") == 0)
 				s = -1;
 			else
-				s = ptb_stack(c, b, s, ptb_frame(b, label.s,
-				    label.len));
+				s = ptb_stack(c, b, s, ptb_frame(b, label->s,
+				    label->len));
 			stack[n] = s;
 			state[n] = 2;
 		}
 	}
 	th = c->nth;
-	t = pnew_array_thread(c, b->tab, p->process, p->pid, p->thread,
-	    p->tid);
-	(void)t;
+	pnew_array_thread(c, b->tab, p->process, p->pid, p->thread, p->tid);
 	for (size_t k = 0; k < p->nsample; k++) {
-		int64_t x = pidmap_get(&ids, (uint64_t)p->sample[k]);
+		int64_t x = pidmap_get(ids, (uint64_t)p->sample[k]);
 
 		if (x < 0)
 			pfail(c, "%s: sample of node %" PRId64 ", which is not "
@@ -283,13 +352,7 @@ emit_profile(struct pctx *c, struct ptbuild *b, struct cprof *p,
 			pfail(c, "%s: too many samples", what);
 		padd_sample(&c->th[th], stack[x], p->time[k], 1, -1);
 	}
-	pidmap_free(&ids);
-	free(parent);
-	free(stack);
-	free(walk);
-	free(state);
-	buf_free(&label);
-	buf_free(&tmp);
+	emit_scratch_free(cs);
 }
 
 static int
@@ -303,18 +366,14 @@ static void
 cpuprofile_read(struct pctx *c, const struct pinput *in)
 {
 	const struct json *j = in->j;
-	struct ptbuild b;
-	struct cprof p;
+	struct cpstate *cs = cp_new(c);
+	struct cprof *p = &cs->one;
 
 	snprintf(c->format, sizeof(c->format), "cpuprofile");
-	memset(&p, 0, sizeof(p));
-	ptb_init(c, &b);
-	add_nodes(c, &p, j, json_get(j, in->root, "nodes"), "cpuprofile");
-	add_samples(c, &p, j, json_get(j, in->root, "samples"),
+	add_nodes(c, p, j, json_get(j, in->root, "nodes"), "cpuprofile");
+	add_samples(c, p, j, json_get(j, in->root, "samples"),
 	    json_get(j, in->root, "timeDeltas"), "cpuprofile");
-	emit_profile(c, &b, &p, j, "cpuprofile");
-	cp_free(&p);
-	ptb_free(&b);
+	emit_profile(c, cs, p, j, "cpuprofile");
 }
 
 const struct reader reader_cpuprofile = {
@@ -355,14 +414,13 @@ trace_read(struct pctx *c, const struct pinput *in)
 {
 	const struct json *j = in->j;
 	int ev = in->root, x, n;
-	struct strtab *keys = st_new(), *names = st_new();
-	char **name_of = NULL;
-	size_t namecap = 0;
-	struct cprof *ps = NULL;
-	size_t nps = 0, pscap = 0;
-	struct buf k = {0}, v = {0}, w = {0};
-	struct ptbuild b;
+	struct cpstate *cs = cp_new(c);
+	struct strtab *keys, *names;
+	struct buf *k = &cs->k, *v = &cs->v, *w = &cs->w;
 	char what[64];
+
+	keys = cs->keys = st_new();
+	names = cs->names = st_new();
 
 	snprintf(c->format, sizeof(c->format), "chrome trace");
 	if (!json_is_array(j, ev))
@@ -381,21 +439,21 @@ trace_read(struct pctx *c, const struct pinput *in)
 		if (!isp && !json_streq(j, json_get(j, x, "name"),
 		    "thread_name"))
 			continue;
-		if (scalar_text(j, x, "pid", &k) == -1 ||
-		    (!isp && scalar_text(j, x, "tid", &v) == -1) ||
-		    scalar_text(j, args, "name", &w) == -1)
+		if (scalar_text(j, x, "pid", k) == -1 ||
+		    (!isp && scalar_text(j, x, "tid", v) == -1) ||
+		    scalar_text(j, args, "name", w) == -1)
 			continue;
 		if (isp)
-			buf_reset(&v);
-		buf_printf(&k, "\t%c\t", isp ? 'p' : 't');
-		buf_add(&k, v.s, v.len);
-		id = st_intern(names, k.s, k.len, &added);
-		xgrow(&name_of, &namecap, (size_t)id + 1, sizeof(*name_of));
+			buf_reset(v);
+		buf_printf(k, "\t%c\t", isp ? 'p' : 't');
+		buf_add(k, v->s, v->len);
+		id = st_intern(names, k->s, k->len, &added);
+		xgrow(&cs->name_of, &cs->namecap, (size_t)id + 1,
+		    sizeof(*cs->name_of));
 		if (!added)
-			free(name_of[id]);
-		name_of[id] = xmemdup(w.s, w.len);
+			free(cs->name_of[id]);
+		cs->name_of[id] = xmemdup(w->s != NULL ? w->s : "", w->len);
 	}
-	ptb_init(c, &b);
 	x = ev + 1;
 	for (int i = 0; i < n; i++, x = json_next(j, x)) {
 		int name = json_get(j, x, "name"), data, cp;
@@ -409,45 +467,46 @@ trace_read(struct pctx *c, const struct pinput *in)
 		cp = json_get(j, data, "cpuProfile");
 		snprintf(what, sizeof(what), "traceEvents[%d]", i);
 		if (json_streq(j, name, "CpuProfile")) {
-			struct cprof one;
+			struct cprof *one = &cs->one;
 
 			if (!json_is_object(j, cp))
 				continue;
-			memset(&one, 0, sizeof(one));
-			if (scalar_text(j, x, "pid", &v) == 0)
-				one.pid = xmemdup(v.s, v.len);
-			if (scalar_text(j, x, "tid", &v) == 0)
-				one.tid = xmemdup(v.s, v.len);
-			add_nodes(c, &one, j, json_get(j, cp, "nodes"), what);
-			add_samples(c, &one, j, json_get(j, cp, "samples"),
+			if (scalar_text(j, x, "pid", v) == 0)
+				one->pid = xmemdup(v->s, v->len);
+			if (scalar_text(j, x, "tid", v) == 0)
+				one->tid = xmemdup(v->s, v->len);
+			add_nodes(c, one, j, json_get(j, cp, "nodes"), what);
+			add_samples(c, one, j, json_get(j, cp, "samples"),
 			    json_get(j, cp, "timeDeltas"), what);
-			emit_profile(c, &b, &one, j, what);
-			cp_free(&one);
+			emit_profile(c, cs, one, j, what);
+			cp_free(one);
 			continue;
 		}
 		chunk = json_streq(j, name, "ProfileChunk");
 		if (!chunk && !json_streq(j, name, "Profile"))
 			continue;
-		buf_reset(&k);
-		if (scalar_text(j, x, "pid", &v) == 0)
-			buf_add(&k, v.s, v.len);
-		buf_addc(&k, '\t');
-		if (scalar_text(j, x, "id", &v) == 0)
-			buf_add(&k, v.s, v.len);
-		id = st_intern(keys, k.s, k.len, &added);
+		buf_reset(k);
+		if (scalar_text(j, x, "pid", v) == 0)
+			buf_add(k, v->s, v->len);
+		buf_addc(k, '\t');
+		if (scalar_text(j, x, "id", v) == 0)
+			buf_add(k, v->s, v->len);
+		id = st_intern(keys, k->s, k->len, &added);
 		if (added) {
-			xgrow(&ps, &pscap, nps + 1, sizeof(*ps));
-			p = &ps[nps++];
+			xgrow(&cs->ps, &cs->pscap, cs->nps + 1,
+			    sizeof(*cs->ps));
+			p = &cs->ps[cs->nps++];
 			memset(p, 0, sizeof(*p));
-			if (scalar_text(j, x, "pid", &v) == 0)
-				p->pid = xmemdup(v.s, v.len);
+			if (scalar_text(j, x, "pid", v) == 0)
+				p->pid = xmemdup(v->s, v->len);
 		}
-		p = &ps[id];
+		p = &cs->ps[id];
 		/* The sampled thread is the one its chunks are on. */
 		if ((p->tid == NULL || (chunk && p->thread == NULL)) &&
-		    scalar_text(j, x, "tid", &v) == 0) {
+		    scalar_text(j, x, "tid", v) == 0) {
 			free(p->tid);
-			p->tid = xmemdup(v.s, v.len);
+			free(p->thread);
+			p->tid = xmemdup(v->s, v->len);
 			p->thread = chunk ? xstrdup("") : NULL;
 		}
 		if (!chunk)
@@ -460,39 +519,27 @@ trace_read(struct pctx *c, const struct pinput *in)
 		add_samples(c, p, j, json_get(j, cp, "samples"),
 		    json_get(j, data, "timeDeltas"), what);
 	}
-	if (nps == 0 && c->nth == 0)
+	if (cs->nps == 0 && c->nth == 0)
 		pfail(c, "a Chrome trace without a CPU profile (no Profile, "
 		    "ProfileChunk or CpuProfile events)");
-	for (size_t i = 0; i < nps; i++) {
-		struct cprof *p = &ps[i];
+	for (size_t i = 0; i < cs->nps; i++) {
+		struct cprof *p = &cs->ps[i];
 		int64_t t;
 
 		free(p->thread);
 		p->thread = NULL;
-		buf_reset(&k);
-		buf_printf(&k, "%s\tt\t%s", p->pid ? p->pid : "",
+		buf_reset(k);
+		buf_printf(k, "%s\tt\t%s", p->pid ? p->pid : "",
 		    p->tid ? p->tid : "");
-		if ((t = st_find(names, k.s, k.len)) >= 0)
-			p->thread = xstrdup(name_of[t]);
-		buf_reset(&k);
-		buf_printf(&k, "%s\tp\t", p->pid ? p->pid : "");
-		if ((t = st_find(names, k.s, k.len)) >= 0)
-			p->process = xstrdup(name_of[t]);
+		if ((t = st_find(names, k->s, k->len)) >= 0)
+			p->thread = xstrdup(cs->name_of[t]);
+		buf_reset(k);
+		buf_printf(k, "%s\tp\t", p->pid ? p->pid : "");
+		if ((t = st_find(names, k->s, k->len)) >= 0)
+			p->process = xstrdup(cs->name_of[t]);
 		snprintf(what, sizeof(what), "profile %zu", i);
-		emit_profile(c, &b, p, j, what);
+		emit_profile(c, cs, p, j, what);
 	}
-	for (size_t i = 0; i < nps; i++)
-		cp_free(&ps[i]);
-	free(ps);
-	for (size_t i = 0; i < st_count(names); i++)
-		free(name_of[i]);
-	free(name_of);
-	st_free(names);
-	st_free(keys);
-	buf_free(&k);
-	buf_free(&v);
-	buf_free(&w);
-	ptb_free(&b);
 }
 
 const struct reader reader_chrome_trace = {

@@ -93,6 +93,14 @@ struct pp {
 	size_t	 nlframes, lframescap;
 	struct ptbuild b;
 	struct buf tmp;
+	/* Scratch of the steps, here so that a failure frees it. */
+	uint64_t *lines, (*st)[2];
+	size_t	 linecap;
+	struct strtab *threads;
+	size_t	*thidx, thcap;
+	uint32_t *slocs;
+	size_t	 sloccap;
+	struct buf key, col[4];
 };
 
 static void
@@ -346,8 +354,6 @@ static void
 read_locations(struct pp *pp)
 {
 	char what[64];
-	uint64_t *lines = NULL;
-	size_t linecap = 0;
 
 	pp->locs = xcalloc(pp->nloc + 1, sizeof(*pp->locs));
 	pidmap_init(&pp->locid, pp->nloc);
@@ -378,9 +384,9 @@ read_locations(struct pp *pp)
 						fid = want_varint(pp, &lf, what);
 					else if (lf.num <= LN_COLUMN)
 						want_varint(pp, &lf, what);
-				xgrow(&lines, &linecap, nline + 1,
-				    sizeof(*lines));
-				lines[nline++] = fid;
+				xgrow(&pp->lines, &pp->linecap, nline + 1,
+				    sizeof(*pp->lines));
+				pp->lines[nline++] = fid;
 			} else if (f.num == L_FOLDED)
 				want_varint(pp, &f, what);
 		}
@@ -407,14 +413,14 @@ read_locations(struct pp *pp)
 			    pp->tmp.len));
 		}
 		for (size_t k = nline; k-- > 0;) {
-			int64_t fi = lines[k] == 0 ? -1 :
-			    pidmap_get(&pp->fnid, lines[k]);
+			uint64_t fid = pp->lines[k];
+			int64_t fi = fid == 0 ? -1 : pidmap_get(&pp->fnid, fid);
 			const char *s = "??";
 			size_t n = 2;
 
-			if (lines[k] != 0 && fi < 0)
+			if (fid != 0 && fi < 0)
 				pfail(pp->c, "%s: function id %" PRIu64 " not "
-				    "found", what, lines[k]);
+				    "found", what, fid);
 			if (fi >= 0 && pp->fns[fi].name != 0) {
 				s = (const char *)pp->str[pp->fns[fi].name].p;
 				n = pp->str[pp->fns[fi].name].len;
@@ -430,7 +436,6 @@ read_locations(struct pp *pp)
 			pfail(pp->c, "%s: too many lines", what);
 		pp->locs[i].n = (uint32_t)(pp->nlframes - pp->locs[i].off);
 	}
-	free(lines);
 }
 
 /* Which value is the weight, which the cpu (-1: none). */
@@ -438,8 +443,10 @@ static void
 value_indexes(struct pp *pp, size_t *w, int64_t *cpu)
 {
 	const char *pick = pp->c->o->sample_type;
-	uint64_t (*st)[2] = xcalloc(pp->nstype + 1, sizeof(*st));
+	uint64_t (*st)[2];
 	int64_t wi = -1;
+
+	st = pp->st = xcalloc(pp->nstype + 1, sizeof(*st));
 
 	for (size_t i = 0; i < pp->nstype; i++) {
 		struct pb m;
@@ -477,7 +484,6 @@ value_indexes(struct pp *pp, size_t *w, int64_t *cpu)
 				    2 : 0);
 				buf_add(&pp->tmp, s, n);
 			}
-			free(st);
 			pfail(pp->c, "no sample type %s (the profile has: "
 			    "%s)", pick, pp->tmp.s);
 		}
@@ -523,7 +529,6 @@ value_indexes(struct pp *pp, size_t *w, int64_t *cpu)
 		pp->c->weight_type = "bytes";
 	else
 		pp->c->weight_type = "value";
-	free(st);
 }
 
 /* Which thread column a label key names: 0-3, or -1. */
@@ -559,14 +564,10 @@ label_column(const char *s, size_t n)
 static void
 read_samples(struct pp *pp, size_t wi, int64_t ci)
 {
-	struct strtab *threads = st_new();
-	size_t *thidx = NULL, thcap = 0;
-	uint32_t *locs = NULL;
-	size_t loccap = 0;
-	struct buf key = {0}, col[4];
+	struct buf *col = pp->col;
 	char what[64];
 
-	memset(col, 0, sizeof(col));
+	pp->threads = st_new();
 	for (size_t i = 0; i < pp->nsample; i++) {
 		struct pb m;
 		struct pb_field f;
@@ -613,9 +614,9 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 						pfail(pp->c, "%s: location id "
 						    "%" PRIu64 " not found",
 						    what, v);
-					xgrow(&locs, &loccap, nl + 1,
-					    sizeof(*locs));
-					locs[nl++] = (uint32_t)k;
+					xgrow(&pp->slocs, &pp->sloccap, nl + 1,
+					    sizeof(*pp->slocs));
+					pp->slocs[nl++] = (uint32_t)k;
 				}
 				if (rc == -1)
 					bad(pp, what, why);
@@ -660,25 +661,26 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 		}
 		/* Root first: the last location first, its lines in order. */
 		for (size_t k = nl; k-- > 0;) {
-			const struct pploc *l = &pp->locs[locs[k]];
+			const struct pploc *l = &pp->locs[pp->slocs[k]];
 
 			for (uint32_t x = 0; x < l->n; x++)
 				stack = ptb_stack(pp->c, &pp->b, stack,
 				    pp->lframes[l->off + x]);
 		}
-		buf_reset(&key);
+		buf_reset(&pp->key);
 		for (int c = 0; c < 4; c++) {
-			buf_addc(&key, has[c] ? '1' : '0');
+			buf_addc(&pp->key, has[c] ? '1' : '0');
 			if (has[c])
-				buf_add(&key, col[c].s, col[c].len);
-			buf_addc(&key, '\t');
+				buf_add(&pp->key, col[c].s, col[c].len);
+			buf_addc(&pp->key, '\t');
 		}
-		th = st_intern(threads, key.s, key.len, &added);
+		th = st_intern(pp->threads, pp->key.s, pp->key.len, &added);
 		if (added) {
 			struct pthread *t;
 
-			xgrow(&thidx, &thcap, (size_t)th + 1, sizeof(*thidx));
-			thidx[th] = pp->c->nth;
+			xgrow(&pp->thidx, &pp->thcap, (size_t)th + 1,
+			    sizeof(*pp->thidx));
+			pp->thidx[th] = pp->c->nth;
 			for (int c = 0; c < 4; c++)
 				if (!has[c])
 					buf_reset(&col[c]);
@@ -690,56 +692,66 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 			    has[2] ? col[2].s : NULL, has[3] ? col[3].s : NULL);
 			(void)t;
 		}
-		if (pp->c->th[thidx[th]].n == UINT32_MAX)
+		if (pp->c->th[pp->thidx[th]].n == UINT32_MAX)
 			pfail(pp->c, "more than %" PRIu32 " samples in one "
 			    "thread", UINT32_MAX - 1);
-		padd_sample(&pp->c->th[thidx[th]], stack, 0, wv, cv);
+		padd_sample(&pp->c->th[pp->thidx[th]], stack, 0, wv, cv);
 	}
-	st_free(threads);
-	free(thidx);
-	free(locs);
-	buf_free(&key);
-	for (int c = 0; c < 4; c++)
-		buf_free(&col[c]);
+}
+
+static void
+pp_free(void *arg)
+{
+	struct pp *pp = arg;
+
+	ptb_free(&pp->b);
+	free(pp->str);
+	free(pp->stype);
+	free(pp->sample);
+	free(pp->map);
+	free(pp->loc);
+	free(pp->fn);
+	free(pp->fns);
+	free(pp->maps);
+	free(pp->locs);
+	pidmap_free(&pp->fnid);
+	pidmap_free(&pp->mapid);
+	pidmap_free(&pp->locid);
+	free(pp->lframes);
+	buf_free(&pp->tmp);
+	free(pp->lines);
+	free(pp->st);
+	st_free(pp->threads);
+	free(pp->thidx);
+	free(pp->slocs);
+	buf_free(&pp->key);
+	for (int k = 0; k < 4; k++)
+		buf_free(&pp->col[k]);
+	free(pp);
 }
 
 static void
 pprof_read(struct pctx *c, const struct pinput *in)
 {
-	struct pp pp;
+	struct pp *pp = xcalloc(1, sizeof(*pp));
 	size_t wi;
 	int64_t ci;
 
-	memset(&pp, 0, sizeof(pp));
-	pp.c = c;
+	c->cleanup = pp_free;
+	c->cleanup_arg = pp;
+	pp->c = c;
 	snprintf(c->format, sizeof(c->format), "pprof");
-	scan(&pp, in->data, in->len);
-	if (pp.nstr == 0 || pp.str[0].len != 0)
+	scan(pp, in->data, in->len);
+	if (pp->nstr == 0 || pp->str[0].len != 0)
 		pfail(c, "not a valid pprof profile: the string table does "
 		    "not begin with an empty string");
-	value_indexes(&pp, &wi, &ci);
+	value_indexes(pp, &wi, &ci);
 	c->any_cpu = ci >= 0;
-	ptb_init(c, &pp.b);
-	read_functions(&pp);
-	read_mappings(&pp);
-	read_locations(&pp);
-	read_samples(&pp, wi, ci);
-	ptb_free(&pp.b);
-	/* on failure these leak into the unwinding; see fuzz/run.sh */
-	free(pp.str);
-	free(pp.stype);
-	free(pp.sample);
-	free(pp.map);
-	free(pp.loc);
-	free(pp.fn);
-	free(pp.fns);
-	free(pp.maps);
-	free(pp.locs);
-	pidmap_free(&pp.fnid);
-	pidmap_free(&pp.mapid);
-	pidmap_free(&pp.locid);
-	free(pp.lframes);
-	buf_free(&pp.tmp);
+	ptb_init(c, &pp->b);
+	read_functions(pp);
+	read_mappings(pp);
+	read_locations(pp);
+	read_samples(pp, wi, ci);
 }
 
 /*

@@ -263,20 +263,36 @@ speedscope_sniff(const struct json *j, int root)
 	    json_get(j, root, "profiles") >= 0);
 }
 
+/* profile_run frees the state, after the reader or after a failure. */
+static void
+ss_free(void *arg)
+{
+	struct ss *s = arg;
+
+	ptb_free(&s->b);
+	free(s->frame);
+	free(s->open);
+	free(s->openf);
+	buf_free(&s->tmp);
+	buf_free(&s->lab);
+	free(s);
+}
+
 static void
 speedscope_read(struct pctx *c, const struct pinput *in)
 {
 	const struct json *j = in->j;
 	int prs = json_get(j, in->root, "profiles"), x;
-	struct ss s;
+	struct ss *ss = xcalloc(1, sizeof(*ss));
 	const char *type = NULL;
 
-	memset(&s, 0, sizeof(s));
-	s.c = c;
-	s.j = j;
+	c->cleanup = ss_free;
+	c->cleanup_arg = ss;
+	ss->c = c;
+	ss->j = j;
 	snprintf(c->format, sizeof(c->format), "speedscope");
-	ptb_init(c, &s.b);
-	read_frames(&s, in->root);
+	ptb_init(c, &ss->b);
+	read_frames(ss, in->root);
 	if (!json_is_array(j, prs))
 		pfail(c, "profiles is not an array");
 	x = prs + 1;
@@ -289,7 +305,7 @@ speedscope_read(struct pctx *c, const struct pinput *in)
 
 		if (!json_is_object(j, x))
 			pfail(c, "profiles[%zu] is not an object", pi);
-		f = unit_factor(&s, x, pi, &t);
+		f = unit_factor(ss, x, pi, &t);
 		if (type != NULL && strcmp(type, t) != 0)
 			pfail(c, "profiles[%zu]: a unit of another kind than "
 			    "the first profile's", pi);
@@ -297,23 +313,17 @@ speedscope_read(struct pctx *c, const struct pinput *in)
 		/* The time column in ms, for profiles measured in time. */
 		tf = strcmp(t, "ns") == 0 ? f / 1e6 : 0;
 		name = pstrdup(c, j, json_get(j, x, "name"));
-		pnew_array_thread(c, s.b.tab, NULL, NULL, name, NULL);
+		pnew_array_thread(c, ss->b.tab, NULL, NULL, name, NULL);
 		free(name);
 		if (json_streq(j, json_get(j, x, "type"), "sampled"))
-			read_sampled(&s, x, pi, th, f, tf);
+			read_sampled(ss, x, pi, th, f, tf);
 		else if (json_streq(j, json_get(j, x, "type"), "evented"))
-			read_evented(&s, x, pi, th, f, tf);
+			read_evented(ss, x, pi, th, f, tf);
 		else
 			pfail(c, "profiles[%zu]: type is neither sampled nor "
 			    "evented", pi);
 	}
 	c->weight_type = type != NULL ? type : "samples";
-	ptb_free(&s.b);
-	free(s.frame);
-	free(s.open);
-	free(s.openf);
-	buf_free(&s.tmp);
-	buf_free(&s.lab);
 }
 
 const struct reader reader_speedscope = {
