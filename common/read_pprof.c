@@ -100,6 +100,16 @@ struct pp {
 	size_t	*thidx, thcap;
 	uint32_t *slocs;
 	size_t	 sloccap;
+	/*
+	 * Samples with the same packed location ids have the same stack:
+	 * their bytes (in the input) -> stack, open addressing.
+	 */
+	struct ppmemo {
+		const uint8_t *p;	/* NULL: a free slot */
+		uint32_t len;
+		int32_t	 stack;
+	} *memo;
+	size_t	 memomask, nmemo;
 	struct buf key, col[4];
 };
 
@@ -561,6 +571,88 @@ label_column(const char *s, size_t n)
 	return -1;
 }
 
+/* Append the location indexes of field f (repeated ids) to pp->slocs. */
+static size_t
+add_locations(struct pp *pp, const struct pb_field *f, size_t nl,
+    const char *what)
+{
+	struct pb_rep r;
+	uint64_t v;
+	const char *why;
+	int rc;
+
+	if (pb_rep_init(&r, f) == -1)
+		pfail(pp->c, "not a valid pprof profile: %s: field %" PRIu64
+		    " has wire type %d", what, f->num, f->type);
+	while ((rc = pb_rep_next(&r, &v, &why)) == 1) {
+		int64_t k = pidmap_get(&pp->locid, v);
+
+		if (k < 0)
+			pfail(pp->c, "%s: location id %" PRIu64 " not found",
+			    what, v);
+		xgrow(&pp->slocs, &pp->sloccap, nl + 1, sizeof(*pp->slocs));
+		pp->slocs[nl++] = (uint32_t)k;
+	}
+	if (rc == -1)
+		bad(pp, what, why);
+	return nl;
+}
+
+/* The stack of the nl locations in pp->slocs (leaf first). */
+static int32_t
+stack_of(struct pp *pp, size_t nl)
+{
+	int32_t stack = -1;
+
+	/* Root first: the last location first, its lines in order. */
+	for (size_t k = nl; k-- > 0;) {
+		const struct pploc *l = &pp->locs[pp->slocs[k]];
+
+		for (uint32_t x = 0; x < l->n; x++)
+			stack = ptb_stack(pp->c, &pp->b, stack,
+			    pp->lframes[l->off + x]);
+	}
+	return stack;
+}
+
+/* The memo slot of the location bytes p[0..len). */
+static struct ppmemo *
+memo_slot(struct pp *pp, const uint8_t *p, size_t len)
+{
+	size_t h;
+
+	if (pp->memo == NULL) {
+		pp->memomask = 1023;
+		pp->memo = xcalloc(pp->memomask + 1, sizeof(*pp->memo));
+	}
+	for (h = hash_bytes(p, len) & pp->memomask; pp->memo[h].p != NULL;
+	    h = (h + 1) & pp->memomask)
+		if (pp->memo[h].len == len && memcmp(pp->memo[h].p, p,
+		    len) == 0)
+			break;
+	return &pp->memo[h];
+}
+
+static void
+memo_add(struct pp *pp, struct ppmemo *m, const uint8_t *p, size_t len,
+    int32_t stack)
+{
+	m->p = p;
+	m->len = (uint32_t)len;
+	m->stack = stack;
+	if (++pp->nmemo * 2 > pp->memomask) {
+		struct ppmemo *old = pp->memo;
+		size_t oldmask = pp->memomask;
+
+		pp->memomask = oldmask * 2 + 1;
+		pp->memo = xcalloc(pp->memomask + 1, sizeof(*pp->memo));
+		for (size_t i = 0; i <= oldmask; i++)
+			if (old[i].p != NULL)
+				*memo_slot(pp, old[i].p, old[i].len) = old[i];
+		free(old);
+	}
+}
+
 static void
 read_samples(struct pp *pp, size_t wi, int64_t ci)
 {
@@ -576,8 +668,9 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 		int has[4] = {0, 0, 0, 0};
 		int32_t stack = -1;
 		uint32_t th;
-		int added;
+		int added, nlf = 0;
 		const char *why;
+		struct pb_field lf0;	/* the first location field */
 
 		snprintf(what, sizeof(what), "sample %zu", i);
 		pb_init(&m, pp->sample[i].p, pp->sample[i].len);
@@ -586,37 +679,34 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 			uint64_t v;
 			int rc;
 
-			if (f.num == S_LOCATION || f.num == S_VALUE) {
+			if (f.num == S_LOCATION) {
+				/* Read later, unless there are several. */
+				if (nlf++ == 0)
+					lf0 = f;
+				else {
+					if (nlf == 2)
+						nl = add_locations(pp, &lf0, nl,
+						    what);
+					nl = add_locations(pp, &f, nl, what);
+				}
+			} else if (f.num == S_VALUE) {
 				if (pb_rep_init(&r, &f) == -1)
 					pfail(pp->c, "not a valid pprof "
 					    "profile: %s: field %" PRIu64
 					    " has wire type %d", what, f.num,
 					    f.type);
 				while ((rc = pb_rep_next(&r, &v, &why)) == 1) {
-					if (f.num == S_VALUE) {
-						int64_t x = (int64_t)v;
+					int64_t x = (int64_t)v;
 
-						if (x > PPROF_MAX_VALUE ||
-						    x < -PPROF_MAX_VALUE)
-							pfail(pp->c, "%s: value "
-							    "%" PRId64 " out of "
-							    "range", what, x);
-						if (nv == wi)
-							wv = x;
-						if ((int64_t)nv == ci)
-							cv = x;
-						nv++;
-						continue;
-					}
-					int64_t k = pidmap_get(&pp->locid, v);
-
-					if (k < 0)
-						pfail(pp->c, "%s: location id "
-						    "%" PRIu64 " not found",
-						    what, v);
-					xgrow(&pp->slocs, &pp->sloccap, nl + 1,
-					    sizeof(*pp->slocs));
-					pp->slocs[nl++] = (uint32_t)k;
+					if (x > PPROF_MAX_VALUE ||
+					    x < -PPROF_MAX_VALUE)
+						pfail(pp->c, "%s: value %" PRId64
+						    " out of range", what, x);
+					if (nv == wi)
+						wv = x;
+					if ((int64_t)nv == ci)
+						cv = x;
+					nv++;
 				}
 				if (rc == -1)
 					bad(pp, what, why);
@@ -659,13 +749,21 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 				has[c] = 1;
 			}
 		}
-		/* Root first: the last location first, its lines in order. */
-		for (size_t k = nl; k-- > 0;) {
-			const struct pploc *l = &pp->locs[pp->slocs[k]];
+		if (nlf == 1 && lf0.type == PB_BYTES) {
+			size_t len = (size_t)(lf0.sub.end - lf0.sub.p);
+			struct ppmemo *mo = memo_slot(pp, lf0.sub.p, len);
 
-			for (uint32_t x = 0; x < l->n; x++)
-				stack = ptb_stack(pp->c, &pp->b, stack,
-				    pp->lframes[l->off + x]);
+			if (mo->p != NULL)
+				stack = mo->stack;
+			else {
+				stack = stack_of(pp, add_locations(pp, &lf0, 0,
+				    what));
+				memo_add(pp, mo, lf0.sub.p, len, stack);
+			}
+		} else {
+			if (nlf == 1)
+				nl = add_locations(pp, &lf0, nl, what);
+			stack = stack_of(pp, nl);
 		}
 		buf_reset(&pp->key);
 		for (int c = 0; c < 4; c++) {
@@ -724,6 +822,7 @@ pp_free(void *arg)
 	st_free(pp->threads);
 	free(pp->thidx);
 	free(pp->slocs);
+	free(pp->memo);
 	buf_free(&pp->key);
 	for (int k = 0; k < 4; k++)
 		buf_free(&pp->col[k]);
