@@ -17,7 +17,8 @@
  *		rounded half to even (nearbyint), F = 1e9 for seconds, 1e6
  *		milliseconds, 1e3 microseconds, 1 nanoseconds, none, bytes
  *	threads	each profile is a thread named by the profile's name; the
- *		time column is the profile's position (startValue on) in ms
+ *		time column is ms since the profile's start (the sum of the
+ *		weights before, for sampled; at - startValue, for evented)
  *		for time units, 0 otherwise
  */
 #include <math.h>
@@ -152,7 +153,7 @@ read_sampled(struct ss *s, int pr, size_t pi, size_t th, double f,
 	const struct json *j = s->j;
 	int sm = json_get(j, pr, "samples"), wt = json_get(j, pr, "weights");
 	int x, n;
-	double now = 0, d;
+	double now = 0;
 
 	if (!json_is_array(j, sm))
 		pfail(c, "profiles[%zu]: samples is not an array", pi);
@@ -160,9 +161,6 @@ read_sampled(struct ss *s, int pr, size_t pi, size_t th, double f,
 	if (!json_is_array(j, wt) || json_len(j, wt) != n)
 		pfail(c, "profiles[%zu]: weights is not an array of one "
 		    "weight per sample", pi);
-	if (json_double(j, json_get(j, pr, "startValue"), &d) == 0 &&
-	    isfinite(d))
-		now = d;
 	x = sm + 1;
 	for (int k = 0; k < n; k++, x = json_next(j, x)) {
 		int32_t st = -1;
@@ -197,10 +195,13 @@ read_evented(struct ss *s, int pr, size_t pi, size_t th, double f,
 	const struct json *j = s->j;
 	int ev = json_get(j, pr, "events"), x;
 	size_t depth = 0;
-	double prev = 0;
+	double prev = 0, start = 0;
 
 	if (!json_is_array(j, ev))
 		pfail(c, "profiles[%zu]: events is not an array", pi);
+	if (json_double(j, json_get(j, pr, "startValue"), &start) == -1 ||
+	    !isfinite(start))
+		start = 0;
 	x = ev + 1;
 	for (int k = 0; k < j->t[ev].size; k++, x = json_next(j, x)) {
 		int type = json_get(j, x, "type");
@@ -224,7 +225,7 @@ read_evented(struct ss *s, int pr, size_t pi, size_t th, double f,
 					pfail(c, "profiles[%zu]: too many "
 					    "samples", pi);
 				padd_sample(&c->th[th], s->open[depth - 1],
-				    prev * tf, w, -1);
+				    (prev - start) * tf, w, -1);
 			}
 		}
 		prev = at;
