@@ -50,6 +50,7 @@
 #include "escape.h"
 #include "input.h"
 #include "perf_script.h"
+#include "reader.h"
 #include "stream.h"
 #include "strtab.h"
 #include "util.h"
@@ -1303,3 +1304,15 @@ out:
 	buf_free(&ps.key);
 	return rc;
 }
+
+static int
+perf_script_read(struct lreader *lr, struct sw *w, const struct reader_opts *o)
+{
+	return perf_script_flatten(lr, w, &o->perf);
+}
+
+const struct reader reader_perf_script = {
+	.format = "perf script text",
+	.sniff = perf_script_sniff,
+	.read = perf_script_read,
+};

@@ -1,10 +1,7 @@
 /*
- * profile.c: recognising a JSON profile and writing its samples.
- *
- * Detection follows FORMAT.md §0: a processed profile has a numeric
- * meta.preprocessedProfileVersion, or (version 0) a first thread with a
- * stringArray or stringTable._array; a Gecko profile has meta and threads
- * and no such version.  meta.version is never used to tell them apart.
+ * profile.c: what the whole-file readers share (profile_impl.h): their
+ * context, threads and tables, the helpers they call, and the emitter that
+ * writes the samples of their prepared threads once all is checked.
  */
 #include <err.h>
 #include <stdarg.h>
@@ -146,6 +143,10 @@ free_ctx(struct pctx *c)
 		free(c->th[i].pid);
 		free(c->th[i].name);
 		free(c->th[i].tid);
+		free(c->th[i].astack);
+		free(c->th[i].atime);
+		free(c->th[i].aweight);
+		free(c->th[i].acpu);
 	}
 	free(c->th);
 	for (size_t i = 0; i < c->ntabs; i++) {
@@ -180,23 +181,6 @@ free_ctx(struct pctx *c)
 	}
 	free(c->libs);
 	buf_free(&c->tmp);
-}
-
-/* Does the first thread look like a version-0 processed thread? */
-static int
-looks_processed_v0(const struct json *j, int root)
-{
-	int th = json_get(j, root, "threads"), t0, st;
-
-	if (json_len(j, th) < 1)
-		return 0;
-	t0 = th + 1;
-	if (!json_is_object(j, t0))
-		return 0;
-	if (json_is_array(j, json_get(j, t0, "stringArray")))
-		return 1;
-	st = json_get(j, t0, "stringTable");
-	return json_is_array(j, json_get(j, st, "_array"));
 }
 
 /* --- Writing the samples of the prepared threads --- */
@@ -395,7 +379,7 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 
 static void
 emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
-    const struct profile_opts *o)
+    const struct reader_opts *o)
 {
 	const struct json *j = t->j;
 	struct ptables *tab = t->tab;
@@ -426,7 +410,12 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	for (uint32_t i = 0; i < t->n; i++) {
 		struct psample s;
 
-		if (t->kind == PK_PROCESSED) {
+		if (t->kind == PK_ARRAY) {
+			s.stack = t->astack[i];
+			s.time = t->atime[i] + t->time_offset;
+			s.weight = t->aweight[i];
+			s.cpu = t->acpu[i];
+		} else if (t->kind == PK_PROCESSED) {
 			int k = (int)i;
 
 			s.stack = (int32_t)read_int(j, t->stack, k, -1);
@@ -511,59 +500,36 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	}
 }
 
+static void
+run_cleanup(struct pctx *c)
+{
+	void (*f)(void *) = c->cleanup;
+
+	c->cleanup = NULL;
+	if (f != NULL)
+		f(c->cleanup_arg);
+}
+
 int
-profile_flatten(char *data, size_t len, const char *name,
-    struct sw *w, const struct profile_opts *o)
+profile_run(const struct pinput *in, const char *name, struct sw *w,
+    const struct reader_opts *o,
+    void (*prepare)(struct pctx *, const struct pinput *))
 {
 	struct pctx *c = xcalloc(1, sizeof(*c));
 	struct emitter e;
-	struct json j;
-	const char *why;
-	int root, meta, v, rc = -1;
-	double version = -1;
+	int rc = -1;
 
 	memset(&e, 0, sizeof(e));
 	c->name = name;
+	c->o = o;
 	c->w = w;
 	c->weight_type = "samples";
-	if (json_parse_packed(&j, data, len, &why) == -1) {
-		warnx("%s: %s", name, why);
-		free(c);
-		return -1;
-	}
 	if (setjmp(c->fail)) {
 		warnx("%s: %s", name, c->msg);
 		goto out;
 	}
-	root = 0;
-	if (!json_is_object(&j, root)) {
-		if (json_is_array(&j, root))
-			pfail(c, "not a profile: a JSON array (a Chrome trace?)");
-		pfail(c, "not a profile: the document is not a JSON object");
-	}
-	meta = json_get(&j, root, "meta");
-	v = json_get(&j, meta, "preprocessedProfileVersion");
-	if (json_get(&j, root, "traceEvents") >= 0)
-		pfail(c, "not a profile: a Chrome trace (traceEvents)");
-	if (json_is_number(&j, v)) {
-		json_double(&j, v, &version);
-		if (version > PROFILE_MAX_PROCESSED_VERSION)
-			pfail(c, "unsupported processed profile version %g "
-			    "(sp reads versions 0 to %d)", version,
-			    PROFILE_MAX_PROCESSED_VERSION);
-		if (version < 0 || version != (double)(int)version)
-			pfail(c, "bad processed profile version %g", version);
-		processed_prepare(c, &j, root, version);
-	} else if (v >= 0 && !json_is_null(&j, v)) {
-		pfail(c, "meta.preprocessedProfileVersion is not a number");
-	} else if (looks_processed_v0(&j, root)) {
-		processed_prepare(c, &j, root, 0);
-	} else if (json_is_object(&j, meta) &&
-	    json_get(&j, root, "threads") >= 0) {
-		gecko_prepare(c, &j, root);
-	} else
-		pfail(c, "not a profile: no meta and threads of a Firefox "
-		    "Profiler or samply profile");
+	prepare(c, in);
+	run_cleanup(c);
 
 	/* -c: can each thread's lines go out when it ends? */
 	if (o->collapse && o->single_input) {
@@ -595,9 +561,9 @@ profile_flatten(char *data, size_t len, const char *name,
 		emit_thread(&e, w, &c->th[i], o);
 	rc = 0;
 out:
+	run_cleanup(c);
 	free_ctx(c);
 	free(c);
-	json_free(&j);
 	buf_free(&e.stack);
 	buf_free(&e.build);
 	free(e.walk);

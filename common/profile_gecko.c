@@ -469,8 +469,22 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 	free(g.by_start);
 }
 
-void
-gecko_prepare(struct pctx *c, const struct json *j, int root)
+/* A Gecko profile: meta and threads (and no processed version). */
+static int
+gecko_sniff(const struct json *j, int root)
 {
-	prepare_profile(c, j, root, 0);
+	return json_is_object(j, json_get(j, root, "meta")) &&
+	    json_get(j, root, "threads") >= 0;
 }
+
+static void
+gecko_read(struct pctx *c, const struct pinput *in)
+{
+	prepare_profile(c, in->j, in->root, 0);
+}
+
+const struct reader reader_gecko = {
+	.format = "Gecko profile",
+	.sniff_json = gecko_sniff,
+	.prepare = gecko_read,
+};

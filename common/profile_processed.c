@@ -363,7 +363,7 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 	}
 }
 
-void
+static void
 processed_prepare(struct pctx *c, const struct json *j, int root,
     double version)
 {
@@ -434,3 +434,58 @@ processed_prepare(struct pctx *c, const struct json *j, int root,
 	free_libset(&local);
 	free_libset(&global);
 }
+
+/*
+ * Detection follows FORMAT.md §0: a processed profile has a
+ * meta.preprocessedProfileVersion (checked to be a number by the reader),
+ * or (version 0) a first thread with a stringArray or stringTable._array.
+ * meta.version is never used to tell it from a Gecko profile.
+ */
+static int
+processed_sniff(const struct json *j, int root)
+{
+	int v = json_get(j, json_get(j, root, "meta"),
+	    "preprocessedProfileVersion");
+	int th = json_get(j, root, "threads"), t0, st;
+
+	if (v >= 0 && !json_is_null(j, v))
+		return 1;
+	if (json_len(j, th) < 1)
+		return 0;
+	t0 = th + 1;
+	if (!json_is_object(j, t0))
+		return 0;
+	if (json_is_array(j, json_get(j, t0, "stringArray")))
+		return 1;
+	st = json_get(j, t0, "stringTable");
+	return json_is_array(j, json_get(j, st, "_array"));
+}
+
+static void
+processed_read(struct pctx *c, const struct pinput *in)
+{
+	const struct json *j = in->j;
+	int v = json_get(j, json_get(j, in->root, "meta"),
+	    "preprocessedProfileVersion");
+	double version = 0;
+
+	if (v >= 0 && !json_is_null(j, v)) {
+		if (!json_is_number(j, v))
+			pfail(c, "meta.preprocessedProfileVersion is not a "
+			    "number");
+		json_double(j, v, &version);
+		if (version > PROFILE_MAX_PROCESSED_VERSION)
+			pfail(c, "unsupported processed profile version %g "
+			    "(sp reads versions 0 to %d)", version,
+			    PROFILE_MAX_PROCESSED_VERSION);
+		if (version < 0 || version != (double)(int)version)
+			pfail(c, "bad processed profile version %g", version);
+	}
+	processed_prepare(c, j, in->root, version);
+}
+
+const struct reader reader_processed = {
+	.format = "Firefox Profiler processed profile",
+	.sniff_json = processed_sniff,
+	.prepare = processed_read,
+};

@@ -94,7 +94,14 @@ arena_copy(struct strtab *t, const char *s, size_t n)
 	char *p;
 
 	if (n + 1 > t->chunk_left) {
-		size_t sz = n + 1 > (1 << 20) ? n + 1 : (1 << 20);
+		/*
+		 * Chunks grow from 4 KiB to 1 MiB, so that a small table (one
+		 * per input file, many per fuzzing run) stays small.
+		 */
+		size_t sz = (size_t)4096 << (t->nchunks < 8 ? t->nchunks : 8);
+
+		if (sz < n + 1)
+			sz = n + 1;
 
 		t->chunk = xmalloc(sz);
 		t->chunk_left = sz;

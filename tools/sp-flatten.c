@@ -2,8 +2,9 @@
  * sp-flatten: a profile in, the sample stream of sp(5) out.
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
- * JSON, or `perf script` text; plain or gzip (by content), from files or
- * standard input.  Output: "#sp samples 1" headers, then one line a sample:
+ * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON, or
+ * `perf script` text (common/readers.c has the table); plain or gzip (by
+ * content), from files or standard input.  Output: "#sp samples 1" headers, then one line a sample:
  *
  *	process pid thread tid time weight cpu stack
  *
@@ -19,9 +20,7 @@
 
 #include "bigmem.h"
 #include "input.h"
-#include "json.h"
-#include "perf_script.h"
-#include "profile.h"
+#include "reader.h"
 #include "stream.h"
 #include "util.h"
 
@@ -39,6 +38,7 @@ static const struct option longopts[] = {
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
+	{ "sample-type", required_argument,	NULL, 's' },
 	{ "source",	required_argument,	NULL, OPT_SOURCE },
 	{ "thread",	required_argument,	NULL, 't' },
 	{ "threads",	no_argument,		NULL, 'l' },
@@ -53,8 +53,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-T tid] "
-	    "[-t pattern]\n"
+	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-s type] "
+	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name] [--period]\n"
 	    "                  [--source name] [--tidy] [--unknown-dso] "
@@ -78,32 +78,14 @@ parse_ms(const char *s, const char *opt)
 	return d;
 }
 
-/* Is the first non-blank byte of p[0..n) the start of a JSON document? */
-static int
-looks_json(const char *p, size_t n)
-{
-	size_t i = 0;
-
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		i = 3;		/* a UTF-8 byte order mark */
-	for (; i < n; i++) {
-		if (strchr(" \t\r\n", p[i]) != NULL)
-			continue;
-		return p[i] == '{' || p[i] == '[';
-	}
-	return 0;
-}
-
 /* --source: the name standard input goes by in headers and messages. */
 static const char *stdin_name;
 
 static int
-flatten(const char *path, struct sw *w, const struct profile_opts *po,
-    const struct perf_opts *pe)
+flatten(const char *path, struct sw *w, const struct reader_opts *ro)
 {
 	struct lreader *lr = lr_open(path);
-	const char *name = input_name(path), *p;
-	size_t n;
+	const char *name = input_name(path);
 	int rc;
 
 	if (lr == NULL)
@@ -112,49 +94,7 @@ flatten(const char *path, struct sw *w, const struct profile_opts *po,
 		name = stdin_name;
 		lr_set_name(lr, name);
 	}
-	n = lr_peek(lr, &p);
-	if (n == 0) {
-		/* lr_peek stops on read errors; lr_next reports them. */
-		char *line;
-
-		if (lr_next(lr, &line) == -2) {
-			lr_close(lr);
-			return -1;
-		}
-		warnx("%s: empty input", name);
-		lr_close(lr);
-		return -1;
-	}
-	if (looks_json(p, n)) {
-		char *data;
-		size_t len, cap;
-
-		if (lr_slurp(lr, JSON_MAX_BYTES, &data, &len, &cap) == -1) {
-			lr_close(lr);
-			return -1;
-		}
-		lr_close(lr);
-		/* A UTF-8 byte order mark is no part of the JSON. */
-		if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
-			rc = profile_flatten(data + 3, len - 3, name, w, po);
-		else
-			rc = profile_flatten(data, len, name, w, po);
-		big_free(data, cap);
-		return rc;
-	}
-	if (n >= 4 && memcmp(p, "JSLB", 4) == 0) {
-		warnx("%s: JSON Slabs (.jslb) profiles are not supported; "
-		    "save the profile as JSON", name);
-		lr_close(lr);
-		return -1;
-	}
-	if (!perf_script_sniff(p, n)) {
-		warnx("%s: not a profile: neither JSON nor perf script text",
-		    name);
-		lr_close(lr);
-		return -1;
-	}
-	rc = perf_script_flatten(lr, w, pe);
+	rc = read_profile(lr, name, w, ro);
 	lr_close(lr);
 	return rc;
 }
@@ -163,32 +103,33 @@ int
 main(int argc, char *argv[])
 {
 	struct sw_opts o;
-	struct profile_opts po;
-	struct perf_opts pe;
+	struct reader_opts ro;
 	struct sw *w;
 	int ch;
 
 	memset(&o, 0, sizeof(o));
-	memset(&po, 0, sizeof(po));
-	memset(&pe, 0, sizeof(pe));
-	while ((ch = getopt_long(argc, argv, "chlP:p:T:t:", longopts,
+	memset(&ro, 0, sizeof(ro));
+	while ((ch = getopt_long(argc, argv, "chlP:p:s:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			o.collapse = po.collapse = 1;
+			o.collapse = ro.collapse = 1;
 			break;
 		case 'h':
 			usage(stdout);
 			finish_stdout();
 			return 0;
 		case 'l':
-			o.list_threads = po.list_threads = 1;
+			o.list_threads = ro.list_threads = 1;
 			break;
 		case 'P':
 			add(&o.process_pats, &o.nprocess_pats, optarg);
 			break;
 		case 'p':
 			add(&o.pids, &o.npids, optarg);
+			break;
+		case 's':
+			ro.sample_type = optarg;
 			break;
 		case 'T':
 			add(&o.tids, &o.ntids, optarg);
@@ -197,17 +138,17 @@ main(int argc, char *argv[])
 			add(&o.thread_pats, &o.nthread_pats, optarg);
 			break;
 		case OPT_ANNOTATE:
-			pe.annotate = 1;
+			ro.perf.annotate = 1;
 			break;
 		case OPT_EVENT:
-			pe.event = optarg;
+			ro.perf.event = optarg;
 			break;
 		case OPT_FROM:
 			o.has_from = 1;
 			o.from = parse_ms(optarg, "--from");
 			break;
 		case OPT_PERIOD:
-			pe.period_weight = 1;
+			ro.perf.period_weight = 1;
 			break;
 		case OPT_TO:
 			o.has_to = 1;
@@ -217,10 +158,10 @@ main(int argc, char *argv[])
 			stdin_name = optarg;
 			break;
 		case OPT_TIDY:
-			pe.tidy = 1;
+			ro.perf.tidy = 1;
 			break;
 		case OPT_UNKNOWN_DSO:
-			pe.unknown_dso = 1;
+			ro.perf.unknown_dso = 1;
 			break;
 		default:
 			usage(stderr);
@@ -236,13 +177,13 @@ main(int argc, char *argv[])
 
 	big_stdout();
 	w = sw_new(&o);
-	po.single_input = argc <= 1;
+	ro.single_input = argc <= 1;
 	if (argc == 0) {
-		if (flatten("-", w, &po, &pe) == -1)
+		if (flatten("-", w, &ro) == -1)
 			return 1;
 	}
 	for (int i = 0; i < argc; i++)
-		if (flatten(argv[i], w, &po, &pe) == -1)
+		if (flatten(argv[i], w, &ro) == -1)
 			return 1;
 	sw_finish(w);
 	return 0;

@@ -1,7 +1,7 @@
 /*
  * fuzz_profile.c: a libFuzzer target for the JSON profile readers
- * (common/profile*.c, common/json.c): each input is given to
- * profile_flatten() as a whole file would be, once as it is and once with
+ * (common/readers.c, common/profile*.c, common/json.c): each input is given to
+ * read_json_profile() as a whole file would be, once as it is and once with
  * the collapsing (-c) path of the emitter.  Samples go to /dev/null.
  *
  * The input is copied into a NUL-terminated buffer first, as lr_slurp()
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "reader.h"
 #include "stream.h"
 #include "util.h"
 
@@ -42,16 +42,16 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
-	struct profile_opts po;
+	struct reader_opts po;
 	char *copy;
 
 	copy = xmalloc(len + 1);
 	memcpy(copy, data, len);
 	copy[len] = '\0';
 	memset(&po, 0, sizeof(po));
-	profile_flatten(copy, len, "fuzz", w, &po);
+	read_json_profile(copy, len, "fuzz", w, &po);
 	po.collapse = 1;
-	profile_flatten(copy, len, "fuzz", w, &po);
+	read_json_profile(copy, len, "fuzz", w, &po);
 	free(copy);
 	return 0;
 }

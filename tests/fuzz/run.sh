@@ -2,11 +2,17 @@
 # tests/fuzz/run.sh [seconds]: build the libFuzzer targets and run each for
 # the given number of seconds (default 30).
 #
-#   fuzz_profile  the JSON profile readers (profile_flatten), seeds in
+#   fuzz_profile  the JSON profile readers (read_json_profile), seeds in
 #                 tests/fuzz/seeds-profile/, dictionary profile.dict
 #   fuzz_stream   the sample-stream and aggregate line parsers and the
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
+#   fuzz_pprof, fuzz_cpuprofile, fuzz_speedscope
+#                 one reader each (common/read_*.c), inputs given to it
+#                 without sniffing; seeds in tests/fuzz/seeds-NAME/, and
+#                 the files of ../shared/corpus/NAME when it is there (read,
+#                 never copied)
 #
+# FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
 # $O (default build-fuzz); new inputs go to $O/corpus-NAME, crashes to
 # $O/crash-* (save them as golden bad-input tests).  Leak detection is off
@@ -44,7 +50,8 @@ if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
 fi
 
 st=0
-for t in profile stream; do
+SHARED=$TOP/../shared/corpus
+for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope}; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
@@ -52,13 +59,16 @@ for t in profile stream; do
 	mkdir -p "$O/corpus-$t"
 	dict=
 	[ -f "$TOP/tests/fuzz/$t.dict" ] && dict=-dict=$TOP/tests/fuzz/$t.dict
+	extra=
+	[ -d "$SHARED/$t" ] && extra=$SHARED/$t
 	echo "fuzz: running fuzz_$t for $secs s"
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 	"$O/fuzz_$t" -max_total_time="$secs" -max_len=65536 -timeout=10 \
 	    -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=2 \
 	    -artifact_prefix="$O/" ${dict:+"$dict"} \
-	    "$O/corpus-$t" "$TOP/tests/fuzz/seeds-$t" >"$O/fuzz_$t.log" 2>&1
+	    "$O/corpus-$t" "$TOP/tests/fuzz/seeds-$t" \
+	    ${extra:+"$extra"} >"$O/fuzz_$t.log" 2>&1
 	rc=$?
 	tail -n 12 "$O/fuzz_$t.log"
 	if [ "$rc" -ne 0 ]; then

@@ -1,2 +1,3 @@
-# A Chrome trace object, gzipped under a profile's name.
+# A Chrome trace object without CPU profile events, gzipped under a
+# profile's name.
 echo '{"traceEvents":[],"meta":{},"threads":[]}' | gzip -c > profile.json.gz && sp-flatten profile.json.gz
