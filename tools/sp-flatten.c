@@ -20,6 +20,7 @@
 
 #include "bigmem.h"
 #include "input.h"
+#include "progress.h"
 #include "reader.h"
 #include "stream.h"
 #include "util.h"
@@ -38,6 +39,7 @@ static const struct option longopts[] = {
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
+	{ "quiet",	no_argument,		NULL, 'q' },
 	{ "sample-type", required_argument,	NULL, 's' },
 	{ "source",	required_argument,	NULL, OPT_SOURCE },
 	{ "thread",	required_argument,	NULL, 't' },
@@ -53,7 +55,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-s type] "
+	    "usage: sp-flatten [-chlq] [-P pattern] [-p pid] [-s type] "
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name] [--period]\n"
@@ -94,6 +96,7 @@ flatten(const char *path, struct sw *w, const struct reader_opts *ro)
 		name = stdin_name;
 		lr_set_name(lr, name);
 	}
+	lr_progress(lr);
 	rc = read_profile(lr, name, w, ro);
 	lr_close(lr);
 	return rc;
@@ -105,11 +108,11 @@ main(int argc, char *argv[])
 	struct sw_opts o;
 	struct reader_opts ro;
 	struct sw *w;
-	int ch;
+	int ch, quiet = 0;
 
 	memset(&o, 0, sizeof(o));
 	memset(&ro, 0, sizeof(ro));
-	while ((ch = getopt_long(argc, argv, "chlP:p:s:T:t:", longopts,
+	while ((ch = getopt_long(argc, argv, "chlP:p:qs:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -127,6 +130,9 @@ main(int argc, char *argv[])
 			break;
 		case 'p':
 			add(&o.pids, &o.npids, optarg);
+			break;
+		case 'q':
+			quiet = 1;
 			break;
 		case 's':
 			ro.sample_type = optarg;
@@ -175,6 +181,7 @@ main(int argc, char *argv[])
 	if (o.has_from && o.has_to && o.from > o.to)
 		errx(1, "--from %g is after --to %g", o.from, o.to);
 
+	progress_enable(!quiet);
 	big_stdout();
 	w = sw_new(&o);
 	ro.single_input = argc <= 1;
