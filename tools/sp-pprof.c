@@ -686,10 +686,9 @@ read_input(struct pprof *pp, const char *path)
 
 /*
  * Lay the mappings out one after the other, so that each location's
- * address (the relative address plus its mapping's start) falls in its
- * own mapping and a file offset is the relative address, as samply and
- * perf give it (the start of the first segment, which for a
- * position-independent binary is file offset 0).
+ * address (its library-relative address plus its mapping's start) falls in
+ * its own mapping and no two mappings overlap.  A mapping whose addresses
+ * would pass 2^64 (kernel addresses) starts at 0 instead.
  */
 static void
 layout(struct pprof *pp)
