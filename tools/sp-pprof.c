@@ -21,7 +21,9 @@
  *
  * Memory grows with the number of distinct stacks, not of samples: the
  * lines of one thread with the same stack are one pprof sample with summed
- * values, as pprof's own writers merge them.  Times are not kept (pprof
+ * values, as pprof's own writers merge them.  So the samples column of a
+ * version 2 stream has no place: pprof keeps values, not how many lines
+ * made them.  Times are not kept (pprof
  * samples have none); the profile's duration is the span of the times.
  *
  * A function's system_name is left empty: go tool pprof "demangles" a name
@@ -273,8 +275,10 @@ static void
 header(struct pprof *pp, const char *line, size_t len)
 {
 	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
-		if (len == strlen(SP_SAMPLES_MAGIC) &&
-		    memcmp(line, SP_SAMPLES_MAGIC, len) == 0)
+		if ((len == strlen(SP_SAMPLES_MAGIC) &&
+		    memcmp(line, SP_SAMPLES_MAGIC, len) == 0) ||
+		    (len == strlen(SP_SAMPLES2_MAGIC) &&
+		    memcmp(line, SP_SAMPLES2_MAGIC, len) == 0))
 			return;
 		if (len == strlen(SP_AGGREGATE_MAGIC) &&
 		    memcmp(line, SP_AGGREGATE_MAGIC, len) == 0)

@@ -2,7 +2,7 @@
 # ../shared/corpus with an expected table, up to 100 KB each, to bound the
 # time go tool pprof takes) prints the self and total figures of
 # sp-aggregate | sp-top for every frame (named as pprof_view says), by
-# weight and by cpu time.
+# weight (cpu time: go-top.sh, go-lines.sh).
 . "$TOP/tests/lib/pprof"
 C=${SHARED:+$SHARED/corpus}
 if [ -z "$C" ] || [ ! -d "$C/expected" ]; then
@@ -22,20 +22,17 @@ for f in "$C"/samply/*.json* "$C"/firefox-processed/*.json* \
 		bad=$((bad + 1))
 		continue
 	fi
-	for idx in 0 cpu; do
-		[ $idx = cpu ] && ! grep -q '^#total	cpu	[0-9]' agg && continue
-		if ! pprof_nodes p.pb.gz $idx > go.txt; then
-			echo "$b: go tool pprof failed"
-			bad=$((bad + 1))
-			continue
-		fi
-		sp_nodes agg $([ $idx = cpu ] && echo cpu) > sp.txt
-		if ! cmp -s sp.txt go.txt; then
-			echo "$b ($idx): differs:"
-			diff sp.txt go.txt | head -5
-			bad=$((bad + 1))
-		fi
-	done
+	if ! pprof_nodes p.pb.gz 0 > go.txt; then
+		echo "$b: go tool pprof failed"
+		bad=$((bad + 1))
+		continue
+	fi
+	sp_nodes agg > sp.txt
+	if ! cmp -s sp.txt go.txt; then
+		echo "$b: differs:"
+		diff sp.txt go.txt | head -5
+		bad=$((bad + 1))
+	fi
 done
 echo "$n corpus profiles, $bad differences"
 [ "$n" -ge 10 ] && [ "$bad" -eq 0 ]
