@@ -1,0 +1,1 @@
+sp-pprof -x "$T/small.sp"

@@ -1,0 +1,1 @@
+sp-pprof "$T/small.sp" > /dev/full

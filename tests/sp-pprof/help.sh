@@ -1,0 +1,1 @@
+sp-pprof -h
