@@ -11,6 +11,8 @@
 #                 without sniffing; seeds in tests/fuzz/seeds-NAME/, and
 #                 the files of ../shared/corpus/NAME when it is there (read,
 #                 never copied)
+#   fuzz_filter   sp-filter's glob patterns and stack transforms (glob.h,
+#                 stack_xform.h), seeds in tests/fuzz/seeds-filter/
 #
 # FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
@@ -51,7 +53,7 @@ fi
 
 st=0
 SHARED=$TOP/../shared/corpus
-for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope}; do
+for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter}; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
