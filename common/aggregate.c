@@ -89,6 +89,18 @@ agg_new(void)
 	a->headers = st_new();
 	a->stacks = st_new();
 	a->frames = st_new();
+	a->own_frames = 1;
+	return a;
+}
+
+struct agg *
+agg_new_sharing(struct agg *other)
+{
+	struct agg *a = xcalloc(1, sizeof(*a));
+
+	a->headers = st_new();
+	a->stacks = st_new();
+	a->frames = other->frames;
 	return a;
 }
 
@@ -99,7 +111,8 @@ agg_free(struct agg *a)
 		return;
 	st_free(a->headers);
 	st_free(a->stacks);
-	st_free(a->frames);
+	if (a->own_frames)
+		st_free(a->frames);
 	free(a->sv);
 	free(a->fr);
 	free(a);
@@ -222,12 +235,13 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 static uint32_t
 frame_row(struct agg *a, const char *s, size_t n)
 {
-	int added;
-	uint32_t id = st_intern(a->frames, s, n, &added);
+	uint32_t id = st_intern(a->frames, s, n, NULL);
 
-	if (added) {
+	/* New to this agg: zero its row, and those of the frames before it. */
+	if (id >= a->nfr) {
 		xgrow(&a->fr, &a->frcap, (size_t)id + 1, sizeof(*a->fr));
-		memset(&a->fr[id], 0, sizeof(a->fr[id]));
+		memset(&a->fr[a->nfr], 0, (id + 1 - a->nfr) * sizeof(*a->fr));
+		a->nfr = (size_t)id + 1;
 	}
 	return id;
 }

@@ -44,13 +44,23 @@ struct agg {
 	const char *last_s;
 	size_t	 last_len;
 
-	/* Frames (after agg_finish, every frame of the input). */
+	/*
+	 * Frames (after agg_finish, every frame of the input), and their
+	 * rows: fr[id] for id < nfr, the rows of frames not seen being zero.
+	 * The table may be shared with another agg (agg_new_sharing).
+	 */
 	struct strtab *frames;
+	int	 own_frames;
 	struct agg_row *fr;
-	size_t	 frcap;
+	size_t	 frcap, nfr;
 };
 
 struct agg *agg_new(void);
+/*
+ * An agg whose frames go into other's frame table, so that the ids of the
+ * frames of both are one numbering (a comparison needs no lookups across).
+ */
+struct agg *agg_new_sharing(struct agg *other);
 void	 agg_free(struct agg *);
 /*
  * Read one input (a path, "-" for standard input) into the sums.  A bad

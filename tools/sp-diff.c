@@ -34,15 +34,13 @@
 
 #include "aggregate.h"
 #include "buf.h"
+#include "difftable.h"
 #include "escape.h"
 #include "input.h"
 #include "stats.h"
 #include "strtab.h"
 #include "util.h"
 
-#define DIFF_MAGIC	"#sp diff 1"
-#define DIFF_COLUMNS	"#columns\tself_a\ttotal_a\tself_b\ttotal_b\t" \
-	"delta_self\tdelta_total\tpct_a\tpct_b\tz\tframe"
 #define EXIT_REGRESSION	3
 
 struct opts {
@@ -89,12 +87,13 @@ number_arg(const char *opt, const char *s)
 	return d;
 }
 
+/* Read one side; B's frames go into A's table (other, NULL for A). */
 static void
-read_side(struct side *sd, const struct opts *o)
+read_side(struct side *sd, struct agg *other, const struct opts *o)
 {
 	struct agg *a;
 
-	sd->agg = a = agg_new();
+	sd->agg = a = other == NULL ? agg_new() : agg_new_sharing(other);
 	agg_read(a, sd->path);
 	agg_finish(a);
 	/* Shares need the totals, which a table carries in its headers. */
@@ -160,10 +159,14 @@ bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
 	return an < bn ? -1 : an > bn;
 }
 
+/* The rows being sorted: qsort moves their indexes, not the rows. */
+static const struct drow *sort_rows;
+
 static int
 row_cmp(const void *pa, const void *pb)
 {
-	const struct drow *a = pa, *b = pb;
+	const struct drow *a = &sort_rows[*(const uint32_t *)pa];
+	const struct drow *b = &sort_rows[*(const uint32_t *)pb];
 	int64_t da = absdiff(a->tb, a->ta), db = absdiff(b->tb, b->ta);
 
 	if (da != db)
@@ -241,12 +244,13 @@ side_headers(struct buf *b, const char *name, const struct side *sd)
 }
 
 static void
-write_table(const struct drow *rows, size_t n, const struct side *sa,
+write_table(const struct drow *rows, const uint32_t *order, size_t n,
+    const struct side *sa,
     const struct side *sb, const struct opts *o, double factor)
 {
 	struct buf b = { 0 };
 
-	buf_printf(&b, "%s\n", DIFF_MAGIC);
+	buf_printf(&b, "%s\n", SP_DIFF_MAGIC);
 	side_headers(&b, "a", sa);
 	side_headers(&b, "b", sb);
 	buf_printf(&b, "#measure\t%s\n", o->cpu ? "cpu" : "weight");
@@ -255,10 +259,10 @@ write_table(const struct drow *rows, size_t n, const struct side *sa,
 	else
 		buf_adds(&b, "#normalize\tnone\n");
 	buf_printf(&b, "#threshold\tz\t%g\n", o->zmin);
-	buf_printf(&b, "%s\n", DIFF_COLUMNS);
+	buf_printf(&b, "%s\n", SP_DIFF_COLUMNS);
 	fwrite(b.s, 1, b.len, stdout);
 	for (size_t i = 0; i < n; i++) {
-		const struct drow *r = &rows[i];
+		const struct drow *r = &rows[order[i]];
 
 		buf_reset(&b);
 		put_i64(&b, r->sa);
@@ -305,13 +309,14 @@ gated(const struct opts *o, const struct drow *r, struct buf *name)
 
 /* List the regressions on standard error; returns how many. */
 static size_t
-gate(const struct drow *rows, size_t n, const struct opts *o)
+gate(const struct drow *rows, const uint32_t *order, size_t n,
+    const struct opts *o)
 {
 	struct buf name = { 0 };
 	size_t found = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		const struct drow *r = &rows[i];
+		const struct drow *r = &rows[order[i]];
 
 		if (!gated(o, r, &name))
 			continue;
@@ -340,8 +345,9 @@ main(int argc, char *argv[])
 	struct opts o = { .zmin = 3 };
 	struct side sa = { 0 }, sb = { 0 };
 	struct drow *rows;
-	size_t na, nb, n = 0, patcap = 0;
+	size_t n, patcap = 0;
 	double factor = 1, nsa, nsb;
+	uint32_t *order;
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "hn", longopts, NULL)) != -1) {
@@ -378,34 +384,19 @@ main(int argc, char *argv[])
 		errx(1, "only one of a and b can be standard input");
 	sa.path = argv[0];
 	sb.path = argv[1];
-	read_side(&sa, &o);
-	read_side(&sb, &o);
+	read_side(&sa, NULL, &o);
+	read_side(&sb, sa.agg, &o);
 	if (o.normalize && sa.measure > 0)
 		factor = (double)sb.measure / (double)sa.measure;
 
-	/* Every frame of A, then the frames only B has. */
-	na = st_count(sa.agg->frames);
-	nb = st_count(sb.agg->frames);
-	rows = xreallocarray(NULL, na + nb > 0 ? na + nb : 1, sizeof(*rows));
-	for (size_t i = 0; i < na; i++) {
-		size_t len;
-		const char *s = st_str(sa.agg->frames, (uint32_t)i, &len);
-		int64_t j = st_find(sb.agg->frames, s, len);
-
-		fill(&rows[n], &sa.agg->fr[i], j < 0 ? NULL :
-		    &sb.agg->fr[j], &o, factor);
-		rows[n].frame = s;
-		rows[n++].len = len;
-	}
-	for (size_t i = 0; i < nb; i++) {
-		size_t len;
-		const char *s = st_str(sb.agg->frames, (uint32_t)i, &len);
-
-		if (st_find(sa.agg->frames, s, len) >= 0)
-			continue;
-		fill(&rows[n], NULL, &sb.agg->fr[i], &o, factor);
-		rows[n].frame = s;
-		rows[n++].len = len;
+	/* One frame table for both sides: a row per frame of either. */
+	n = st_count(sa.agg->frames);
+	rows = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*rows));
+	for (size_t i = 0; i < n; i++) {
+		fill(&rows[i], i < sa.agg->nfr ? &sa.agg->fr[i] : NULL,
+		    i < sb.agg->nfr ? &sb.agg->fr[i] : NULL, &o, factor);
+		rows[i].frame = st_str(sa.agg->frames, (uint32_t)i,
+		    &rows[i].len);
 	}
 
 	/*
@@ -424,11 +415,15 @@ main(int argc, char *argv[])
 		r->z = z_two_proportions(r->share_a * nsa, nsa,
 		    r->share_b * nsb, nsb);
 	}
+	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	sort_rows = rows;
 	if (n > 1)
-		qsort(rows, n, sizeof(*rows), row_cmp);
-	write_table(rows, n, &sa, &sb, &o, factor);
+		qsort(order, n, sizeof(*order), row_cmp);
+	write_table(rows, order, n, &sa, &sb, &o, factor);
 	finish_stdout();
-	if (o.gate && gate(rows, n, &o) > 0)
+	if (o.gate && gate(rows, order, n, &o) > 0)
 		return EXIT_REGRESSION;
 	return 0;
 }

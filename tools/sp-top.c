@@ -23,7 +23,6 @@
 #include <err.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +30,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "difftable.h"
 #include "escape.h"
 #include "input.h"
 #include "shorten.h"
@@ -39,7 +39,6 @@
 #include "util.h"
 
 #define MINUS		"\xe2\x88\x92"	/* U+2212 */
-#define DIFF_MAGIC	"#sp diff 1"
 
 enum sort_key { SORT_SELF, SORT_TOTAL, SORT_CPU, SORT_Z };
 
@@ -127,8 +126,8 @@ read_table(struct top *t, const char *path)
 				total_header(t, lr, line, len);
 			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
 				st_intern(t->sources, line + 8, len - 8, NULL);
-			else if (len == strlen(DIFF_MAGIC) &&
-			    memcmp(line, DIFF_MAGIC, len) == 0 &&
+			else if (len == strlen(SP_DIFF_MAGIC) &&
+			    memcmp(line, SP_DIFF_MAGIC, len) == 0 &&
 			    st_count(t->frames) == 0) {
 				t->diff = lr;
 				return;
@@ -587,50 +586,35 @@ diff_header(struct dtable *d, const struct lreader *lr, const char *line,
 		    !(d->zmin >= 0))
 			dbad(lr, "#threshold: not a number");
 	} else if (len >= 4 && memcmp(line, "#sp ", 4) == 0 &&
-	    !(len == strlen(DIFF_MAGIC) && memcmp(line, DIFF_MAGIC, len) == 0))
+	    !(len == strlen(SP_DIFF_MAGIC) && memcmp(line, SP_DIFF_MAGIC, len) == 0))
 		dbad(lr, "unsupported format: %.*s", (int)(len > 60 ? 60 : len),
 		    line);
 }
-
-enum { D_SA, D_TA, D_SB, D_TB, D_DSELF, D_DTOTAL, D_PCT_A, D_PCT_B, D_Z,
-    D_FRAME, D_NFIELDS };
 
 static void
 diff_row(struct dtable *d, const struct lreader *lr, const char *line,
     size_t len)
 {
-	struct field f[D_NFIELDS];
-	size_t n = split_tabs(line, len, f, D_NFIELDS);
-	int64_t v[6];
-	double pct_ab;
+	struct diff_line dl;
+	const char *why;
 	struct drow *r;
 	uint32_t id;
 	int added;
 
-	if (n != D_NFIELDS)
-		dbad(lr, "%s fields for a diff line (%d)", n < D_NFIELDS ?
-		    "too few" : "too many", D_NFIELDS);
-	for (int i = 0; i < 6; i++)
-		if (parse_i64(f[i].s, f[i].len, &v[i]) == -1)
-			dbad(lr, "a count is not an integer");
-	if (v[D_SA] < 0 || v[D_TA] < 0 || v[D_SB] < 0 || v[D_TB] < 0)
-		dbad(lr, "a count is negative");
-	if (parse_double(f[D_PCT_A].s, f[D_PCT_A].len, &pct_ab) == -1 ||
-	    parse_double(f[D_PCT_B].s, f[D_PCT_B].len, &pct_ab) == -1)
-		dbad(lr, "a share is not a number");
-	id = st_intern(d->frames, f[D_FRAME].s, f[D_FRAME].len, &added);
+	if (parse_diff_line(line, len, &dl, &why) == -1)
+		dbad(lr, "%s", why);
+	id = st_intern(d->frames, dl.frame.s, dl.frame.len, &added);
 	if (!added)
 		dbad(lr, "a frame twice in a diff table");
 	xgrow(&d->rows, &d->cap, (size_t)id + 1, sizeof(*d->rows));
 	r = &d->rows[id];
-	if (parse_double(f[D_Z].s, f[D_Z].len, &r->z) == -1 || isnan(r->z))
-		dbad(lr, "z is not a number");
-	r->sa = v[D_SA];
-	r->ta = v[D_TA];
-	r->sb = v[D_SB];
-	r->tb = v[D_TB];
-	r->dself = v[D_DSELF];
-	r->dtotal = v[D_DTOTAL];
+	r->sa = dl.self_a;
+	r->ta = dl.total_a;
+	r->sb = dl.self_b;
+	r->tb = dl.total_b;
+	r->dself = dl.delta_self;
+	r->dtotal = dl.delta_total;
+	r->z = dl.z;
 }
 
 static const struct dtable *sort_dt;

@@ -4,7 +4,7 @@
 #
 #   fuzz_profile  the JSON profile readers (profile_flatten), seeds in
 #                 tests/fuzz/seeds-profile/, dictionary profile.dict
-#   fuzz_stream   the sample-stream and aggregate line parsers and the
+#   fuzz_stream   the sample-stream, aggregate and diff line parsers and the
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
 #
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
