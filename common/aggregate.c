@@ -18,10 +18,6 @@
 #include "strtab.h"
 #include "util.h"
 
-/* A sample line with the samples column of "#sp samples 2". */
-#define SAMPLES2_MAGIC	"#sp samples 2"
-#define NF_SAMPLES2	(SAMPLE_NFIELDS + 1)
-
 static inline void
 add(int64_t *sum, int64_t v)
 {
@@ -157,7 +153,7 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 {
 	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
 		if (is(line, len, SP_SAMPLES_MAGIC) ||
-		    is(line, len, SAMPLES2_MAGIC) ||
+		    is(line, len, SP_SAMPLES2_MAGIC) ||
 		    is(line, len, SP_AGGREGATE_MAGIC))
 			return;
 		bad_line(lr, "unsupported format: %.*s",
@@ -214,8 +210,8 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 			bad_line(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
-	if (nf == NF_SAMPLES2 &&
-	    (parse_i64(f[NF_SAMPLES2 - 1].s, f[NF_SAMPLES2 - 1].len,
+	if (nf == SAMPLE_MAXFIELDS &&
+	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len,
 	    &ns) == -1 || ns < 1))
 		bad_line(lr, "samples is not a positive integer");
 	if (__builtin_add_overflow(a->samples, ns, &a->samples) ||
@@ -275,7 +271,7 @@ void
 agg_read(struct agg *a, const char *path)
 {
 	struct lreader *lr;
-	struct field f[NF_SAMPLES2];
+	struct field f[SAMPLE_MAXFIELDS];
 	char *line;
 	long long n;
 
@@ -289,8 +285,8 @@ agg_read(struct agg *a, const char *path)
 			header(a, lr, line, len);
 			continue;
 		}
-		nf = split_tabs(line, len, f, NF_SAMPLES2);
-		if (nf == SAMPLE_NFIELDS || nf == NF_SAMPLES2)
+		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
+		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
 			sample(a, lr, f, nf);
 		else if (nf == AGG_NFIELDS)
 			table_row(a, lr, line, len);
@@ -298,9 +294,9 @@ agg_read(struct agg *a, const char *path)
 			bad_line(lr, "empty line");
 		else
 			bad_line(lr, "%s fields: a sample line has %d or %d, "
-			    "an aggregate line %d", nf > NF_SAMPLES2 ?
+			    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
 			    "too many" : "wrong number of", SAMPLE_NFIELDS,
-			    NF_SAMPLES2, AGG_NFIELDS);
+			    SAMPLE_MAXFIELDS, AGG_NFIELDS);
 	}
 	if (n == -2)
 		exit(1);
