@@ -23,12 +23,14 @@
 #include <err.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "difftable.h"
 #include "escape.h"
 #include "input.h"
 #include "shorten.h"
@@ -36,7 +38,9 @@
 #include "strtab.h"
 #include "util.h"
 
-enum sort_key { SORT_SELF, SORT_TOTAL, SORT_CPU };
+#define MINUS		"\xe2\x88\x92"	/* U+2212 */
+
+enum sort_key { SORT_SELF, SORT_TOTAL, SORT_CPU, SORT_Z };
 
 struct row {
 	int64_t	 self, total, cpu_self, cpu_total;
@@ -51,6 +55,7 @@ struct top {
 	int64_t	 samples, weight, cpu, empty;
 	int64_t	 sum_self;
 	int	 any_cpu;
+	struct lreader *diff;	/* a diff table, its magic line read */
 };
 
 static void __attribute__((noreturn))
@@ -121,7 +126,12 @@ read_table(struct top *t, const char *path)
 				total_header(t, lr, line, len);
 			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
 				st_intern(t->sources, line + 8, len - 8, NULL);
-			else if (len > 11 && memcmp(line, "#sp samples", 11) == 0)
+			else if (len == strlen(SP_DIFF_MAGIC) &&
+			    memcmp(line, SP_DIFF_MAGIC, len) == 0 &&
+			    st_count(t->frames) == 0) {
+				t->diff = lr;
+				return;
+			} else if (len > 11 && memcmp(line, "#sp samples", 11) == 0)
 				errx(1, "%s: a sample stream, not an aggregate "
 				    "table: pipe it through sp-aggregate",
 				    lr_name(lr));
@@ -163,6 +173,7 @@ read_table(struct top *t, const char *path)
 
 static const struct top *sort_top;
 static enum sort_key sort_by;
+static int sort_given;	/* -s: else a diff table sorts by total */
 
 static int
 row_cmp(const void *pa, const void *pb)
@@ -176,6 +187,7 @@ row_cmp(const void *pa, const void *pb)
 
 	switch (sort_by) {
 	case SORT_SELF:
+	case SORT_Z:	/* refused for aggregate tables */
 		ka = a->self, kb = b->self;
 		break;
 	case SORT_TOTAL:
@@ -463,6 +475,358 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 	buf_free(&name);
 }
 
+/*
+ * The diff view: a diff table of sp-diff (sp(5), "#sp diff 1"), sorted by
+ * the size of a change, with each side's share and a mark on the changes
+ * within noise:
+ *
+ *	a: samples 1000, weight 1000, from before.json (before.agg)
+ *	b: samples 1200, weight 1200, from after.json (after.agg)
+ *	change of weight, b - a; ~ marks a change within noise (|z| < 3); ...
+ *	  D-SELF D-TOTAL  SELF-A  SELF-B TOTAL-A TOTAL-B      Z    NAME
+ *	+    300     300  10.00%  33.33%  12.00%  35.00%  17.21    app!parse
+ *	-     -5      -5   0.50%   0.00%   0.50%   0.00%  -2.01 ~  app!init
+ */
+struct drow {
+	int64_t	 sa, ta, sb, tb, dself, dtotal;
+	double	 z;
+};
+
+struct dside {
+	struct strtab *sources;
+	const char *input;
+	int64_t	 samples, weight, cpu;
+	int	 has_cpu;
+};
+
+struct dtable {
+	struct strtab *frames;
+	struct drow *rows;
+	size_t	 cap;
+	struct dside side[2];
+	int	 cpu;		/* #measure cpu */
+	int	 normalized;
+	double	 factor;
+	double	 zmin;
+};
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+dbad(const struct lreader *lr, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
+	    lr_lineno(lr));
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static int
+fis(const struct field *f, const char *lit)
+{
+	return f->len == strlen(lit) && memcmp(f->s, lit, f->len) == 0;
+}
+
+/* The side a header names ("a" or "b"), or dies. */
+static struct dside *
+dside_of(struct dtable *d, const struct lreader *lr, const struct field *f)
+{
+	if (fis(f, "a"))
+		return &d->side[0];
+	if (fis(f, "b"))
+		return &d->side[1];
+	dbad(lr, "not a side of a diff table: %.*s", (int)f->len, f->s);
+}
+
+static void
+diff_header(struct dtable *d, const struct lreader *lr, const char *line,
+    size_t len)
+{
+	struct field f[5];
+	size_t n = split_tabs(line, len, f, 4);
+	struct dside *sd;
+	int64_t v;
+
+	if (fis(&f[0], "#input") && n == 3) {
+		sd = dside_of(d, lr, &f[1]);
+		if (sd->input == NULL)
+			sd->input = xmemdup(f[2].s, f[2].len);
+	} else if (fis(&f[0], "#source") && n == 3) {
+		sd = dside_of(d, lr, &f[1]);
+		st_intern(sd->sources, f[2].s, f[2].len, NULL);
+	} else if (fis(&f[0], "#total")) {
+		if (n != 4)
+			dbad(lr, "malformed #total header");
+		sd = dside_of(d, lr, &f[1]);
+		if (fis(&f[2], "cpu") && fis(&f[3], "-"))
+			return;
+		if (parse_i64(f[3].s, f[3].len, &v) == -1 || v < 0)
+			dbad(lr, "#total %.*s is not a count", (int)f[2].len,
+			    f[2].s);
+		if (fis(&f[2], "samples"))
+			sd->samples = v;
+		else if (fis(&f[2], "weight"))
+			sd->weight = v;
+		else if (fis(&f[2], "cpu")) {
+			sd->cpu = v;
+			sd->has_cpu = 1;
+		}
+	} else if (fis(&f[0], "#measure") && n == 2)
+		d->cpu = fis(&f[1], "cpu");
+	else if (fis(&f[0], "#normalize") && n == 3 && fis(&f[1], "a")) {
+		if (parse_double(f[2].s, f[2].len, &d->factor) == -1 ||
+		    !(d->factor >= 0))
+			dbad(lr, "#normalize: not a factor");
+		d->normalized = 1;
+	} else if (fis(&f[0], "#threshold") && n == 3 && fis(&f[1], "z")) {
+		if (parse_double(f[2].s, f[2].len, &d->zmin) == -1 ||
+		    !(d->zmin >= 0))
+			dbad(lr, "#threshold: not a number");
+	} else if (len >= 4 && memcmp(line, "#sp ", 4) == 0 &&
+	    !(len == strlen(SP_DIFF_MAGIC) && memcmp(line, SP_DIFF_MAGIC, len) == 0))
+		dbad(lr, "unsupported format: %.*s", (int)(len > 60 ? 60 : len),
+		    line);
+}
+
+static void
+diff_row(struct dtable *d, const struct lreader *lr, const char *line,
+    size_t len)
+{
+	struct diff_line dl;
+	const char *why;
+	struct drow *r;
+	uint32_t id;
+	int added;
+
+	if (parse_diff_line(line, len, &dl, &why) == -1)
+		dbad(lr, "%s", why);
+	id = st_intern(d->frames, dl.frame.s, dl.frame.len, &added);
+	if (!added)
+		dbad(lr, "a frame twice in a diff table");
+	xgrow(&d->rows, &d->cap, (size_t)id + 1, sizeof(*d->rows));
+	r = &d->rows[id];
+	r->sa = dl.self_a;
+	r->ta = dl.total_a;
+	r->sb = dl.self_b;
+	r->tb = dl.total_b;
+	r->dself = dl.delta_self;
+	r->dtotal = dl.delta_total;
+	r->z = dl.z;
+}
+
+static const struct dtable *sort_dt;
+
+static double
+dkey(const struct drow *r)
+{
+	double k;
+
+	switch (sort_by) {
+	case SORT_SELF:
+		k = (double)r->dself;
+		break;
+	case SORT_Z:
+		k = r->z;
+		break;
+	default:
+		k = (double)r->dtotal;
+		break;
+	}
+	return k < 0 ? -k : k;
+}
+
+static int
+drow_cmp(const void *pa, const void *pb)
+{
+	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
+	const struct drow *a = &sort_dt->rows[ia], *b = &sort_dt->rows[ib];
+	double ka = dkey(a), kb = dkey(b);
+	int64_t da = a->dtotal < 0 ? -a->dtotal : a->dtotal;
+	int64_t db = b->dtotal < 0 ? -b->dtotal : b->dtotal;
+	const char *sa, *sb;
+	size_t na, nb;
+	int c;
+
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	if (da != db)
+		return da > db ? -1 : 1;
+	sa = st_str(sort_dt->frames, ia, &na);
+	sb = st_str(sort_dt->frames, ib, &nb);
+	c = memcmp(sa, sb, na < nb ? na : nb);
+	if (c != 0)
+		return c;
+	return na < nb ? -1 : na > nb;
+}
+
+static void
+dside_summary(const struct dtable *d, int i)
+{
+	const struct dside *sd = &d->side[i];
+	size_t ns = st_count(sd->sources);
+	struct buf u = { 0 };
+
+	printf("%c: samples %" PRId64 ", weight %" PRId64, "ab"[i],
+	    sd->samples, sd->weight);
+	if (sd->has_cpu)
+		printf(", CPU %.2f ms", (double)sd->cpu / 1e6);
+	for (size_t j = 0; j < ns; j++) {
+		size_t len;
+		const char *s = st_str(sd->sources, (uint32_t)j, &len);
+
+		buf_reset(&u);
+		plain_append(&u, s, len);
+		printf("%s", j == 0 ? ", from " : ", ");
+		fwrite(u.s, 1, u.len, stdout);
+	}
+	if (sd->input != NULL) {
+		buf_reset(&u);
+		plain_append(&u, sd->input, strlen(sd->input));
+		printf(" (%s)", u.s);
+	}
+	putchar('\n');
+	buf_free(&u);
+}
+
+/*
+ * A change of the measure as the table shows it: ms for cpu, a count
+ * otherwise, with its sign ("+3", "-2", "0").
+ */
+static void
+dchange(struct buf *b, int64_t v, int cpu)
+{
+	if (cpu)
+		buf_printf(b, v == 0 ? "0" : "%+.2f", (double)v / 1e6);
+	else
+		buf_printf(b, v > 0 ? "+%" PRId64 : "%" PRId64, v);
+}
+
+static void
+dcount(struct buf *b, int w, int64_t v, int cpu)
+{
+	struct buf t = { 0 };
+
+	dchange(&t, v, cpu);
+	buf_printf(b, " %*s", w, t.s);
+	buf_free(&t);
+}
+
+static int
+dwidth(int64_t v, int cpu)
+{
+	struct buf t = { 0 };
+	int w;
+
+	dchange(&t, v, cpu);
+	w = (int)t.len;
+	buf_free(&t);
+	return w;
+}
+
+/*
+ * Read the rest of a diff table from lr (its magic line read) and print
+ * the view.  limit 0 shows every frame.
+ */
+static void __attribute__((noreturn))
+diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
+    long long opt_cols)
+{
+	static const char *const keys[] = { "|delta self|", "|delta total|",
+	    "", "|z|" };
+	struct dtable d = { 0 };
+	char *line;
+	long long n;
+	size_t nrows, shown, width;
+	uint32_t *order;
+	int64_t base[2];
+	int ws = 6, wt = 7;
+	struct buf b = { 0 }, name = { 0 };
+
+	d.frames = st_new();
+	d.side[0].sources = st_new();
+	d.side[1].sources = st_new();
+	d.zmin = 3;
+	if (!sort_given)
+		sort_by = SORT_TOTAL;
+	while ((n = lr_next(lr, &line)) >= 0) {
+		if (n > 0 && line[0] == '#')
+			diff_header(&d, lr, line, (size_t)n);
+		else
+			diff_row(&d, lr, line, (size_t)n);
+	}
+	if (n == -2)
+		exit(1);
+	lr_close(lr);
+
+	nrows = st_count(d.frames);
+	order = xreallocarray(NULL, nrows > 0 ? nrows : 1, sizeof(*order));
+	for (size_t i = 0; i < nrows; i++)
+		order[i] = (uint32_t)i;
+	sort_dt = &d;
+	if (nrows > 1)
+		qsort(order, nrows, sizeof(*order), drow_cmp);
+	shown = limit == 0 || (size_t)limit > nrows ? nrows : (size_t)limit;
+	/* A's counts are scaled to B's total when normalized. */
+	for (int i = 0; i < 2; i++)
+		base[i] = d.cpu ? d.side[i].cpu : d.side[i].weight;
+	if (d.normalized)
+		base[0] = base[1];
+	for (size_t i = 0; i < shown; i++) {
+		const struct drow *r = &d.rows[order[i]];
+		int w;
+
+		if ((w = dwidth(r->dself, d.cpu)) > ws)
+			ws = w;
+		if ((w = dwidth(r->dtotal, d.cpu)) > wt)
+			wt = w;
+	}
+	buf_printf(&b, "  %*s %*s %7s %7s %7s %7s %6s  ", ws, "D-SELF", wt,
+	    "D-TOTAL", "SELF-A", "SELF-B", "TOTAL-A", "TOTAL-B", "Z");
+	width = name_width(opt_cols, wide, b.len + 2);
+
+	dside_summary(&d, 0);
+	dside_summary(&d, 1);
+	printf("change of %s, b - a%s; ~ marks a change within noise "
+	    "(|z| < %g); top %zu of %zu frames by %s\n",
+	    d.cpu ? "CPU ms" : "weight",
+	    d.normalized ? " (a scaled to b's total)" : "", d.zmin, shown,
+	    nrows, keys[sort_by]);
+	printf("%s  NAME\n", b.s);
+	for (size_t i = 0; i < shown; i++) {
+		const struct drow *r = &d.rows[order[i]];
+		size_t len;
+		const char *s = st_str(d.frames, order[i], &len);
+		int noise = !(r->z >= d.zmin || r->z <= -d.zmin);
+		int64_t sign;
+
+		buf_reset(&b);
+		/* Grew or shrank: the total's change, else the self's. */
+		sign = r->dtotal != 0 ? r->dtotal : r->dself;
+		buf_adds(&b, sign > 0 ? "+" : sign < 0 ? MINUS : " ");
+		buf_addc(&b, ' ');
+		dcount(&b, ws, r->dself, d.cpu);
+		dcount(&b, wt, r->dtotal, d.cpu);
+		buf_printf(&b, " %6.2f%% %6.2f%% %6.2f%% %6.2f%% %6.2f %s",
+		    pct(r->sa, base[0]), pct(r->sb, base[1]),
+		    pct(r->ta, base[0]), pct(r->tb, base[1]), r->z,
+		    noise ? "~" : " ");
+		buf_reset(&name);
+		display_name(&name, s, len, no_lib, width);
+		fwrite(b.s, 1, b.len, stdout);
+		fputs("  ", stdout);
+		fwrite(name.s, 1, name.len, stdout);
+		putchar('\n');
+	}
+	buf_free(&b);
+	buf_free(&name);
+	free(order);
+	finish_stdout();
+	exit(0);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -476,7 +840,7 @@ main(int argc, char *argv[])
 		{ "width",	required_argument,	NULL,	'w' },
 		{ NULL,		0,			NULL,	0 }
 	};
-	static const char *const key_names[] = { "self", "total", "cpu" };
+	static const char *const key_names[] = { "self", "total", "cpu", "z" };
 	struct top t = { 0 };
 	const char *path = "-", *errstr;
 	long long opt_cols = 0, limit = 25;
@@ -502,12 +866,15 @@ main(int argc, char *argv[])
 			no_lib = 1;
 			break;
 		case 's':
+			sort_given = 1;
 			if (strcmp(optarg, "self") == 0)
 				sort_by = SORT_SELF;
 			else if (strcmp(optarg, "total") == 0)
 				sort_by = SORT_TOTAL;
 			else if (strcmp(optarg, "cpu") == 0)
 				sort_by = SORT_CPU;
+			else if (strcmp(optarg, "z") == 0)
+				sort_by = SORT_Z;
 			else
 				errx(1, "--sort: unknown key: %s (self, total "
 				    "or cpu)", optarg);
@@ -537,6 +904,17 @@ main(int argc, char *argv[])
 	t.frames = st_new();
 	t.sources = st_new();
 	read_table(&t, path);
+	if (t.diff != NULL) {
+		if (lines)
+			errx(1, "--lines: %s is a diff table, not a line-level "
+			    "table", lr_name(t.diff));
+		if (sort_by == SORT_CPU)
+			errx(1, "--sort cpu: a diff table compares one "
+			    "measure (sp-diff --cpu for CPU time)");
+		diff_view(t.diff, limit, no_lib, wide, opt_cols);
+	}
+	if (sort_by == SORT_Z)
+		errx(1, "--sort z: for diff tables (sp-diff) only");
 
 	nrows = st_count(t.frames);
 	order = xreallocarray(NULL, nrows, sizeof(*order));

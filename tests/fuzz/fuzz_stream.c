@@ -1,6 +1,7 @@
 /*
  * fuzz_stream.c: a libFuzzer target for the line formats of sp(5):
- * split_tabs, parse_sample_line, parse_agg_line, frame_end, unesc_append,
+ * split_tabs, parse_sample_line, parse_agg_line, parse_diff_line (sp-diff's
+ * table), frame_end, unesc_append,
  * esc_append and fold_append.  Besides memory errors it checks these
  * properties, and aborts when one fails:
  *   - unesc(esc(x)) == x for any bytes x, and esc(x) is a single frame;
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "difftable.h"
 #include "escape.h"
 #include "stream.h"
 
@@ -25,6 +27,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	const char *s = (const char *)data, *end = s + len, *p;
 	struct sample_line sl;
 	struct agg_line al;
+	struct diff_line dl;
 	struct field f[10];
 	const char *why;
 
@@ -52,6 +55,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	}
 	if (parse_agg_line(s, len, &al, &why) == 0 &&
 	    (al.frame.s < s || al.frame.s + al.frame.len > end))
+		abort();
+
+	if (parse_diff_line(s, len, &dl, &why) == 0 &&
+	    (dl.frame.s < s || dl.frame.s + dl.frame.len > end ||
+	    dl.self_a < 0 || dl.total_a < 0 || dl.self_b < 0 || dl.total_b < 0))
 		abort();
 
 	/* Escaping round trip. */

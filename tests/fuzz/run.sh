@@ -4,7 +4,7 @@
 #
 #   fuzz_profile  the JSON profile readers (read_json_profile), seeds in
 #                 tests/fuzz/seeds-profile/, dictionary profile.dict
-#   fuzz_stream   the sample-stream and aggregate line parsers and the
+#   fuzz_stream   the sample-stream, aggregate and diff line parsers and the
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
 #   fuzz_pprof, fuzz_cpuprofile, fuzz_speedscope
 #                 one reader each (common/read_*.c), inputs given to it

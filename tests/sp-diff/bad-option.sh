@@ -1,0 +1,1 @@
+sp-diff -x a b

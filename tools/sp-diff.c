@@ -1,0 +1,429 @@
+/*
+ * sp-diff: what changed between two profiles, and is it more than sampling
+ * noise?  A and B are sample streams or aggregate tables (sp(5)); the output
+ * is a diff table, one line per frame present in either side:
+ *
+ *	#sp diff 1
+ *	#input	a	before.agg
+ *	#total	a	samples	1000
+ *	...
+ *	#columns	self_a	total_a	self_b	total_b	delta_self	delta_total	pct_a	pct_b	z	frame
+ *	100	400	300	800	200	400	40.00	80.00	18.26	app!hot
+ *
+ * The deltas are B - A, of the weight (or with --cpu of the CPU time); with
+ * -n, A's figures are first scaled to B's total, as difffolded.pl -n does.
+ * z is the change of the frame's share of the total in standard errors
+ * (stats.h), from the two sides' sample counts; pct_a and pct_b are the
+ * shares in percent.  Ten fields, so that no reader takes a diff line for
+ * a sample (8 or 9) or a table row (5).  Lines are sorted by |delta_total|,
+ * largest first.
+ *
+ * The gate (--fail-above PCT) exits 3 after writing the table when a
+ * frame's total share grew by more than PCT percentage points with z at
+ * least the threshold, and names those frames on standard error.
+ */
+#include <err.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aggregate.h"
+#include "buf.h"
+#include "difftable.h"
+#include "escape.h"
+#include "input.h"
+#include "stats.h"
+#include "strtab.h"
+#include "util.h"
+
+#define EXIT_REGRESSION	3
+
+struct opts {
+	int	 normalize;
+	int	 cpu;
+	double	 zmin;
+	int	 gate;
+	double	 fail_above;	/* percentage points */
+	char	**pats;		/* --fail-frame */
+	size_t	 npats;
+};
+
+/* One side: its operand and sums. */
+struct side {
+	const char *path;
+	struct agg *agg;
+	int64_t	 measure;	/* the total of what is compared */
+};
+
+/* One frame of the diff. */
+struct drow {
+	int64_t	 sa, ta, sb, tb;	/* A possibly scaled */
+	double	 share_a, share_b;	/* of the total, 0..1 */
+	double	 z;
+	const char *frame;
+	size_t	 len;
+};
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: sp-diff [-hn] [--cpu] [--fail-above pct] "
+	    "[--fail-frame pattern] [--z threshold] a b\n");
+	exit(status);
+}
+
+static double
+number_arg(const char *opt, const char *s)
+{
+	double d;
+
+	if (parse_double(s, strlen(s), &d) == -1 || !isfinite(d) || d < 0)
+		errx(1, "%s: not a non-negative number: %s", opt, s);
+	return d;
+}
+
+/* Read one side; B's frames go into A's table (other, NULL for A). */
+static void
+read_side(struct side *sd, struct agg *other, const struct opts *o)
+{
+	struct agg *a;
+
+	sd->agg = a = other == NULL ? agg_new() : agg_new_sharing(other);
+	agg_read(a, sd->path);
+	agg_finish(a);
+	/* Shares need the totals, which a table carries in its headers. */
+	if (a->table_rows > 0 && !a->has_totals)
+		errx(1, "%s: an aggregate table without its #total headers",
+		    input_name(sd->path));
+	if (o->cpu && !a->has_cpu)
+		errx(1, "--cpu: %s has no cpu values", input_name(sd->path));
+	sd->measure = o->cpu ? a->cpu : a->weight;
+}
+
+static int64_t
+scaled(int64_t v, double f)
+{
+	double d = (double)v * f;
+
+	/* Scaling to B's total cannot exceed it by more than rounding. */
+	return d >= 9.2e18 ? INT64_MAX : (int64_t)llround(d);
+}
+
+static void
+fill(struct drow *r, const struct agg_row *ra, const struct agg_row *rb,
+    const struct opts *o, double factor)
+{
+	int64_t sa = 0, ta = 0, sb = 0, tb = 0;
+
+	if (ra != NULL) {
+		sa = o->cpu ? ra->cpu_self : ra->self;
+		ta = o->cpu ? ra->cpu_total : ra->total;
+	}
+	if (rb != NULL) {
+		sb = o->cpu ? rb->cpu_self : rb->self;
+		tb = o->cpu ? rb->cpu_total : rb->total;
+	}
+	r->share_a = (double)ta;
+	r->share_b = (double)tb;
+	if (o->normalize) {
+		sa = scaled(sa, factor);
+		ta = scaled(ta, factor);
+	}
+	r->sa = sa;
+	r->ta = ta;
+	r->sb = sb;
+	r->tb = tb;
+}
+
+static int64_t
+absdiff(int64_t b, int64_t a)
+{
+	/* Both are non-negative, so b - a cannot overflow. */
+	int64_t d = b - a;
+
+	return d < 0 ? -d : d;
+}
+
+static int
+bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	if (c != 0)
+		return c;
+	return an < bn ? -1 : an > bn;
+}
+
+/* The rows being sorted: qsort moves their indexes, not the rows. */
+static const struct drow *sort_rows;
+
+static int
+row_cmp(const void *pa, const void *pb)
+{
+	const struct drow *a = &sort_rows[*(const uint32_t *)pa];
+	const struct drow *b = &sort_rows[*(const uint32_t *)pb];
+	int64_t da = absdiff(a->tb, a->ta), db = absdiff(b->tb, b->ta);
+
+	if (da != db)
+		return da > db ? -1 : 1;
+	da = absdiff(a->sb, a->sa);
+	db = absdiff(b->sb, b->sa);
+	if (da != db)
+		return da > db ? -1 : 1;
+	return bytes_cmp(a->frame, a->len, b->frame, b->len);
+}
+
+/* Append v to b in decimal: the table can have millions of numbers. */
+static void
+put_i64(struct buf *b, int64_t v)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* v with two decimals, rounded half away from zero. */
+static void
+put_fixed2(struct buf *b, double v)
+{
+	int64_t c = (int64_t)llround(v * 100);
+
+	if (c == 0) {
+		buf_adds(b, "0.00");
+		return;
+	}
+	if (c < 0) {
+		buf_addc(b, '-');
+		c = -c;
+	}
+	put_i64(b, c / 100);
+	buf_addc(b, '.');
+	buf_addc(b, (int)('0' + c / 10 % 10));
+	buf_addc(b, (int)('0' + c % 10));
+}
+
+static void
+side_headers(struct buf *b, const char *name, const struct side *sd)
+{
+	const struct agg *a = sd->agg;
+	size_t nh = st_count(a->headers);
+	int any = 0;
+
+	buf_printf(b, "#input\t%s\t", name);
+	esc_append(b, input_name(sd->path), strlen(input_name(sd->path)));
+	buf_addc(b, '\n');
+	for (size_t i = 0; i < nh; i++) {
+		size_t len;
+		const char *s = st_str(a->headers, (uint32_t)i, &len);
+
+		if (len > 8 && memcmp(s, "#source\t", 8) == 0) {
+			buf_printf(b, "#source\t%s\t", name);
+			buf_add(b, s + 8, len - 8);
+			buf_addc(b, '\n');
+			any = 1;
+		}
+	}
+	(void)any;
+	buf_printf(b, "#total\t%s\tsamples\t%" PRId64 "\n", name, a->samples);
+	buf_printf(b, "#total\t%s\tweight\t%" PRId64 "\n", name, a->weight);
+	if (a->has_cpu)
+		buf_printf(b, "#total\t%s\tcpu\t%" PRId64 "\n", name, a->cpu);
+	else
+		buf_printf(b, "#total\t%s\tcpu\t-\n", name);
+}
+
+static void
+write_table(const struct drow *rows, const uint32_t *order, size_t n,
+    const struct side *sa,
+    const struct side *sb, const struct opts *o, double factor)
+{
+	struct buf b = { 0 };
+
+	buf_printf(&b, "%s\n", SP_DIFF_MAGIC);
+	side_headers(&b, "a", sa);
+	side_headers(&b, "b", sb);
+	buf_printf(&b, "#measure\t%s\n", o->cpu ? "cpu" : "weight");
+	if (o->normalize)
+		buf_printf(&b, "#normalize\ta\t%.17g\n", factor);
+	else
+		buf_adds(&b, "#normalize\tnone\n");
+	buf_printf(&b, "#threshold\tz\t%g\n", o->zmin);
+	buf_printf(&b, "%s\n", SP_DIFF_COLUMNS);
+	fwrite(b.s, 1, b.len, stdout);
+	for (size_t i = 0; i < n; i++) {
+		const struct drow *r = &rows[order[i]];
+
+		buf_reset(&b);
+		put_i64(&b, r->sa);
+		buf_addc(&b, '\t');
+		put_i64(&b, r->ta);
+		buf_addc(&b, '\t');
+		put_i64(&b, r->sb);
+		buf_addc(&b, '\t');
+		put_i64(&b, r->tb);
+		buf_addc(&b, '\t');
+		put_i64(&b, r->sb - r->sa);
+		buf_addc(&b, '\t');
+		put_i64(&b, r->tb - r->ta);
+		buf_addc(&b, '\t');
+		put_fixed2(&b, r->share_a * 100);
+		buf_addc(&b, '\t');
+		put_fixed2(&b, r->share_b * 100);
+		buf_addc(&b, '\t');
+		put_fixed2(&b, r->z);
+		buf_addc(&b, '\t');
+		buf_add(&b, r->frame, r->len);
+		buf_addc(&b, '\n');
+		fwrite(b.s, 1, b.len, stdout);
+	}
+	buf_free(&b);
+}
+
+static int
+gated(const struct opts *o, const struct drow *r, struct buf *name)
+{
+	if (!o->gate || r->z < o->zmin ||
+	    (r->share_b - r->share_a) * 100 <= o->fail_above)
+		return 0;
+	if (o->npats == 0)
+		return 1;
+	buf_reset(name);
+	if (unesc_append(name, r->frame, r->len) == -1)
+		return 0;
+	for (size_t i = 0; i < o->npats; i++)
+		if (fnmatch(o->pats[i], name->s, 0) == 0)
+			return 1;
+	return 0;
+}
+
+/* List the regressions on standard error; returns how many. */
+static size_t
+gate(const struct drow *rows, const uint32_t *order, size_t n,
+    const struct opts *o)
+{
+	struct buf name = { 0 };
+	size_t found = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct drow *r = &rows[order[i]];
+
+		if (!gated(o, r, &name))
+			continue;
+		found++;
+		fprintf(stderr, "%s: regression: %.*s: total %.2f%% -> %.2f%% "
+		    "(+%.2f points, z %.2f)\n", getprogname(), (int)r->len,
+		    r->frame, r->share_a * 100, r->share_b * 100,
+		    (r->share_b - r->share_a) * 100, r->z);
+	}
+	buf_free(&name);
+	return found;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "cpu",	no_argument,		NULL,	'C' },
+		{ "fail-above",	required_argument,	NULL,	'F' },
+		{ "fail-frame",	required_argument,	NULL,	'P' },
+		{ "help",	no_argument,		NULL,	'h' },
+		{ "normalize",	no_argument,		NULL,	'n' },
+		{ "z",		required_argument,	NULL,	'z' },
+		{ NULL,		0,			NULL,	0 }
+	};
+	struct opts o = { .zmin = 3 };
+	struct side sa = { 0 }, sb = { 0 };
+	struct drow *rows;
+	size_t n, patcap = 0;
+	double factor = 1, nsa, nsb;
+	uint32_t *order;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "hn", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'C':
+			o.cpu = 1;
+			break;
+		case 'F':
+			o.gate = 1;
+			o.fail_above = number_arg("--fail-above", optarg);
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'n':
+			o.normalize = 1;
+			break;
+		case 'P':
+			o.gate = 1;
+			xgrow(&o.pats, &patcap, o.npats + 1, sizeof(*o.pats));
+			o.pats[o.npats++] = optarg;
+			break;
+		case 'z':
+			o.zmin = number_arg("--z", optarg);
+			break;
+		default:
+			usage(stderr, 1);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2)
+		usage(stderr, 1);
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		errx(1, "only one of a and b can be standard input");
+	sa.path = argv[0];
+	sb.path = argv[1];
+	read_side(&sa, NULL, &o);
+	read_side(&sb, sa.agg, &o);
+	if (o.normalize && sa.measure > 0)
+		factor = (double)sb.measure / (double)sa.measure;
+
+	/* One frame table for both sides: a row per frame of either. */
+	n = st_count(sa.agg->frames);
+	rows = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*rows));
+	for (size_t i = 0; i < n; i++) {
+		fill(&rows[i], i < sa.agg->nfr ? &sa.agg->fr[i] : NULL,
+		    i < sb.agg->nfr ? &sb.agg->fr[i] : NULL, &o, factor);
+		rows[i].frame = st_str(sa.agg->frames, (uint32_t)i,
+		    &rows[i].len);
+	}
+
+	/*
+	 * Shares of the measured total, and z from the sample counts: a
+	 * share of the weight stands for that share of the samples.
+	 */
+	nsa = (double)sa.agg->samples;
+	nsb = (double)sb.agg->samples;
+	for (size_t i = 0; i < n; i++) {
+		struct drow *r = &rows[i];
+
+		r->share_a = sa.measure > 0 ? r->share_a / (double)sa.measure :
+		    0;
+		r->share_b = sb.measure > 0 ? r->share_b / (double)sb.measure :
+		    0;
+		r->z = z_two_proportions(r->share_a * nsa, nsa,
+		    r->share_b * nsb, nsb);
+	}
+	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	sort_rows = rows;
+	if (n > 1)
+		qsort(order, n, sizeof(*order), row_cmp);
+	write_table(rows, order, n, &sa, &sb, &o, factor);
+	finish_stdout();
+	if (o.gate && gate(rows, order, n, &o) > 0)
+		return EXIT_REGRESSION;
+	return 0;
+}
