@@ -1,0 +1,1 @@
+sp-filter --merge app!run "$T/in.sp" > /dev/full

@@ -1,0 +1,1 @@
+sp-filter -h

@@ -1,0 +1,1 @@
+sp-filter --merge a no-such-file

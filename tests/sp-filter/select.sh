@@ -1,0 +1,2 @@
+# thread, process, pid, tid and time selections, as sp-flatten names them
+sp-filter -t worker "$T/in.sp" | grep -v "^#"; echo ==; sp-filter -P "#o*" "$T/in.sp" | grep -v "^#"; echo ==; sp-filter -p 20 -T 11 "$T/in.sp" | grep -vc "^#"; sp-filter -p 10 -T 11 -T 21 "$T/in.sp" | grep -v "^#"; echo ==; sp-filter --from 1.5 --to 3.5 "$T/in.sp" | grep -v "^#"; echo ==; sp-filter -t "t;1" "$T/in.sp" | grep -v "^#"
