@@ -6,6 +6,8 @@
 #                 tests/fuzz/seeds-profile/, dictionary profile.dict
 #   fuzz_stream   the sample-stream and aggregate line parsers and the
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
+#   fuzz_filter   sp-filter's glob patterns and stack transforms (glob.h,
+#                 stack_xform.h), seeds in tests/fuzz/seeds-filter/
 #
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
 # $O (default build-fuzz); new inputs go to $O/corpus-NAME, crashes to
@@ -44,7 +46,7 @@ if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
 fi
 
 st=0
-for t in profile stream; do
+for t in profile stream filter; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
