@@ -81,7 +81,7 @@ nth() { sed -n "$1p" "$2" | cut -f 3; }
 raw() { printf '%s' "$1" | sed 's/\\;/;/g; s/\\\\/\\/g'; }
 handle() {
 	h=$(pq_handle "$(raw "$1")")
-	[ -n "$h" ] || { echo "$label: pq has no function $(raw "$1")"; exit 1; }
+	[ -n "$h" ] || { echo "$label: pq has no function $(raw "$1")" >&2; exit 1; }
 	echo "$h"
 }
 
