@@ -74,7 +74,7 @@ struct filt {
 	int	 who_ok, have_who;
 	struct buf name;
 
-	int	 magic_done;
+	int	 version;	/* of the last magic line written, or 0 */
 };
 
 static void __attribute__((noreturn))
@@ -262,10 +262,15 @@ header(struct filt *f, const struct lreader *lr, const char *line, size_t len)
 	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
 		if (len == sl + 1 && memcmp(line, samples, sl) == 0 &&
 		    (line[sl] == '1' || line[sl] == '2')) {
-			/* One magic line for the whole output. */
-			if (f->magic_done)
+			/*
+			 * One magic line for the whole output, unless a later
+			 * input has a later version (its lines may have the
+			 * samples column): sp's readers take that magic line
+			 * where it stands.
+			 */
+			if (line[sl] - '0' <= f->version)
 				return;
-			f->magic_done = 1;
+			f->version = line[sl] - '0';
 		} else if (len >= 14 && memcmp(line, "#sp aggregate ", 14) == 0)
 			bad_line(lr, "an aggregate table is not a sample "
 			    "stream: sp-filter reads samples");

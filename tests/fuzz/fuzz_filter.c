@@ -77,9 +77,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	    (plen == slen && memcmp(pat.s, str.s, plen) == 0))
 		abort();
 
-	/* The transform, on the stack (no tab or newline: a field). */
+	/*
+	 * The transform, on the stack (no tab or newline: a field).  Its
+	 * argument comes from a command line: a C string, cut at a NUL.
+	 */
 	if (memchr(str.s, '\t', slen) != NULL)
 		return 0;
+	plen = strlen(pat.s);
 	l = xf_new();
 	if (xf_add(l, kind, kind == XF_COLLAPSE_REC_ALL ? NULL : pat.s, glob,
 	    &why) == 0) {
