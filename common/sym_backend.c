@@ -10,6 +10,7 @@
 
 #include "progress.h"
 #include "sym_backend.h"
+#include "proc.h"
 #include "sym_proc.h"
 #include "util.h"
 
@@ -165,7 +166,7 @@ sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
 	}
 	if (died || r->answered < n) {
 		buf_printf(msg, "%s ", sym_backend_name(j->backend));
-		sym_proc_status(msg, st);
+		proc_status(msg, st);
 		buf_printf(msg, " after answering %zu of %zu addresses",
 		    r->answered, n);
 		first_line(msg, &err);

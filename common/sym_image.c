@@ -66,6 +66,18 @@ sym_image_read(const char *path, const char *arch, struct sym_image *im,
 }
 
 int
+sym_image_has_debug(const char *path)
+{
+	struct sym_image im;
+	const char *why;
+
+	if (sym_image_read(path, NULL, &im, &why) == -1 ||
+	    im.kind != SYMK_ELF)
+		return -1;
+	return im.has_debug_info || im.debuglink[0] != '\0';
+}
+
+int
 sym_id_match(const char *a, const char *b)
 {
 	for (;;) {

@@ -41,6 +41,14 @@ struct sym_image {
 int	 sym_image_read(const char *path, const char *arch,
 	    struct sym_image *, const char **why);
 
+/*
+ * Does the ELF file at path carry DWARF (.debug_info), or name a separate
+ * debug file (.gnu_debuglink)?  1 or 0; -1 when it cannot tell (not ELF,
+ * unreadable): sp-record's warning about missing debug info, and the
+ * choice of what sp-flamegraph symbolizes itself.
+ */
+int	 sym_image_has_debug(const char *path);
+
 /* The ELF and Mach-O halves, on an open file of size sz. */
 int	 sym_elf_read(int fd, uint64_t sz, struct sym_image *, const char **);
 int	 sym_macho_read(int fd, uint64_t sz, const char *arch,

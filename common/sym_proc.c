@@ -15,7 +15,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,52 +22,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "sym_proc.h"
 #include "util.h"
-
-extern char **environ;
-
-int
-sym_which(const char *prog, char *out, size_t sz)
-{
-	const char *path, *p;
-
-	if (prog[0] == '\0')
-		return -1;
-	if (strchr(prog, '/') != NULL) {
-		struct stat st;
-
-		if (access(prog, X_OK) == -1 || stat(prog, &st) == -1 ||
-		    !S_ISREG(st.st_mode))
-			return -1;
-		return strlcpy(out, prog, sz) < sz ? 0 : -1;
-	}
-	if ((path = getenv("PATH")) == NULL)
-		path = "/usr/bin:/bin";
-	for (p = path;; ) {
-		const char *colon = strchr(p, ':');
-		size_t dl = colon ? (size_t)(colon - p) : strlen(p);
-		struct stat st;
-
-		if (dl == 0) {
-			/* An empty PATH element is the current directory. */
-			if (strlcpy(out, prog, sz) < sz &&
-			    access(out, X_OK) == 0 && stat(out, &st) == 0 &&
-			    S_ISREG(st.st_mode))
-				return 0;
-		} else if (dl + 1 + strlen(prog) < sz) {
-			memcpy(out, p, dl);
-			out[dl] = '/';
-			strlcpy(out + dl + 1, prog, sz - dl - 1);
-			if (access(out, X_OK) == 0 && stat(out, &st) == 0 &&
-			    S_ISREG(st.st_mode))
-				return 0;
-		}
-		if (colon == NULL)
-			return -1;
-		p = colon + 1;
-	}
-}
 
 static int
 nonblock(int fd)
@@ -186,9 +142,6 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 {
 	off_t seen = 0;
 	long long shown = 0;
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t def;
 	int pin[2], pout[2], perr[2], e, tfd;
 	size_t done = 0;
 	pid_t pid;
@@ -220,22 +173,8 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 	if (pout[0] != -1)
 		fcntl(pout[0], F_SETFD, FD_CLOEXEC);
 	fcntl(perr[0], F_SETFD, FD_CLOEXEC);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, pin[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, pout[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, perr[1], 2);
-	posix_spawn_file_actions_addclose(&fa, pin[0]);
-	posix_spawn_file_actions_addclose(&fa, pout[1]);
-	posix_spawn_file_actions_addclose(&fa, perr[1]);
-	/* We ignore SIGPIPE; the child must not inherit that. */
-	posix_spawnattr_init(&at);
-	sigemptyset(&def);
-	sigaddset(&def, SIGPIPE);
-	posix_spawnattr_setsigdefault(&at, &def);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF);
-	e = posix_spawn(&pid, path, &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
+	(void)path;	/* argv[0] is the path to run */
+	e = proc_start(argv, pin[0], pout[1], perr[1], 0, &pid);
 	close(pin[0]);
 	if (tfd == -1)
 		close(pout[1]);
@@ -327,27 +266,10 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 		close(pout[0]);
 	if (perr[0] != -1)
 		close(perr[0]);
-	while (waitpid(pid, wstatus, 0) == -1) {
-		if (errno != EINTR) {
-			*wstatus = 0;
-			break;
-		}
-	}
+	*wstatus = proc_reap(pid);
 	if (tfd != -1) {
 		slurp_fd(tfd, out);
 		close(tfd);
 	}
 	return 0;
-}
-
-void
-sym_proc_status(struct buf *b, int st)
-{
-	if (WIFEXITED(st))
-		buf_printf(b, "exited with status %d", WEXITSTATUS(st));
-	else if (WIFSIGNALED(st))
-		buf_printf(b, "killed by signal %d (%s)", WTERMSIG(st),
-		    strsignal(WTERMSIG(st)));
-	else
-		buf_printf(b, "ended abnormally");
 }

@@ -3,7 +3,7 @@
  * argument vector (never a shell), its whole batch of queries written to
  * its standard input while its standard output and standard error are read,
  * all through poll(2), so that neither side can block the other however
- * large the batch.
+ * large the batch.  Programs are found and started through proc.h.
  */
 #ifndef SP_SYM_PROC_H
 #define SP_SYM_PROC_H
@@ -11,12 +11,6 @@
 #include <stddef.h>
 
 #include "buf.h"
-
-/*
- * Find prog in PATH (or check it, when it contains a '/'); on success
- * copy the path to run into out and return 0, else return -1.
- */
-int	 sym_which(const char *prog, char *out, size_t sz);
 
 /*
  * Someone watching the output as it comes (for a progress line): fn gets
@@ -37,8 +31,5 @@ struct sym_watch {
 int	 sym_proc_run(const char *path, char *const argv[], const char *in,
 	    size_t inlen, struct buf *out, struct buf *err, int *wstatus,
 	    const struct sym_watch *watch);
-
-/* Describe a waitpid status into b: "exited with status 3", ... */
-void	 sym_proc_status(struct buf *b, int wstatus);
 
 #endif

@@ -19,7 +19,8 @@
  * --exec-fd mode: restore the descriptor, exec the command).  Signals are
  * taken synchronously (blocked, then sigwaitinfo) while children run, so an
  * interrupt is never lost between two system calls; every child is waited
- * for, and on every way out the ones still running are stopped first.
+ * for, and on every way out the ones still running are stopped first: all
+ * of that is common/proc.h's, sp-record only says what an interrupt means.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -33,7 +34,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +42,9 @@
 #include "buf.h"
 #include "input.h"
 #include "json.h"
+#include "proc.h"
+#include "sym_image.h"
 #include "util.h"
-
-extern char **environ;
 
 /* Exit statuses (the man page's EXIT STATUS). */
 #define EX_FAILED	2	/* profile written; the command failed */
@@ -88,8 +88,6 @@ struct opts {
 /* What is running and what an interrupt means at this moment. */
 static struct {
 	enum stage stage;
-	pid_t	 kids[4];
-	size_t	 nkids;
 	pid_t	 recorder;	/* perf record or samply record */
 	int	 attached;	/* -p: the target is not our descendant */
 	int	 interrupted;	/* a SIGINT arrived while recording */
@@ -97,9 +95,6 @@ static struct {
 	int	 timed_out;	/* -d elapsed */
 } run;
 
-static sigset_t waitset;
-static char tmpdir[PATH_MAX];
-static int have_tmpdir;
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -136,121 +131,6 @@ args_addv(struct args *a, const struct args *b)
 }
 
 /* ---- children ---- */
-
-static void
-forget(pid_t pid)
-{
-	for (size_t i = 0; i < run.nkids; i++)
-		if (run.kids[i] == pid) {
-			run.kids[i] = run.kids[--run.nkids];
-			return;
-		}
-}
-
-static void
-remove_tmp(void)
-{
-	DIR *d;
-	struct dirent *e;
-
-	if (!have_tmpdir)
-		return;
-	have_tmpdir = 0;
-	if ((d = opendir(tmpdir)) != NULL) {
-		while ((e = readdir(d)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 ||
-			    strcmp(e->d_name, "..") == 0)
-				continue;
-			if (unlinkat(dirfd(d), e->d_name, 0) == -1)
-				warn("%s/%s", tmpdir, e->d_name);
-		}
-		closedir(d);
-	}
-	if (rmdir(tmpdir) == -1)
-		warn("%s", tmpdir);
-}
-
-/*
- * The way out of every path, exit() included: stop the children still
- * running (perf finishes its file on SIGTERM), wait for them, remove the
- * temporary files.
- */
-static void
-cleanup(void)
-{
-	while (run.nkids > 0) {
-		pid_t pid = run.kids[0];
-
-		kill(pid, SIGTERM);
-		while (waitpid(pid, NULL, 0) == -1 && errno == EINTR)
-			;
-		forget(pid);
-	}
-	remove_tmp();
-}
-
-static void __attribute__((noreturn))
-die_by(int sig)
-{
-	sigset_t s;
-
-	cleanup();
-	signal(sig, SIG_DFL);
-	sigemptyset(&s);
-	sigaddset(&s, sig);
-	sigprocmask(SIG_UNBLOCK, &s, NULL);
-	raise(sig);
-	_exit(128 + sig);
-}
-
-/*
- * Start argv[0] (a path) with the given descriptors as its standard input,
- * output and error (-1: inherit), in a process group of its own if newpg.
- * The child gets default signal handling and an empty signal mask.
- * Returns its pid; dies on failure.
- */
-static pid_t
-spawn(char *const argv[], int in, int out, int errfd, int newpg)
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t none, dfl;
-	pid_t pid;
-	int e;
-
-	posix_spawn_file_actions_init(&fa);
-	if (in >= 0)
-		posix_spawn_file_actions_adddup2(&fa, in, 0);
-	if (out >= 0)
-		posix_spawn_file_actions_adddup2(&fa, out, 1);
-	if (errfd >= 0)
-		posix_spawn_file_actions_adddup2(&fa, errfd, 2);
-	posix_spawnattr_init(&at);
-	sigemptyset(&none);
-	sigemptyset(&dfl);
-	sigaddset(&dfl, SIGINT);
-	sigaddset(&dfl, SIGTERM);
-	if (sigismember(&waitset, SIGHUP))
-		sigaddset(&dfl, SIGHUP);
-	sigaddset(&dfl, SIGALRM);
-	sigaddset(&dfl, SIGPIPE);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setsigdefault(&at, &dfl);
-	posix_spawnattr_setpgroup(&at, 0);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
-	    POSIX_SPAWN_SETSIGDEF | (newpg ? POSIX_SPAWN_SETPGROUP : 0));
-	e = posix_spawn(&pid, argv[0], &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	if (e != 0) {
-		errno = e;
-		err(1, "%s", argv[0]);
-	}
-	if (run.nkids == SP_NELEM(run.kids))
-		errx(1, "too many children");
-	run.kids[run.nkids++] = pid;
-	return pid;
-}
 
 /*
  * The pid of a child of parent (perf's workload), from /proc; -1 when
@@ -318,7 +198,7 @@ interrupt(const siginfo_t *si)
 	(void)si;
 #endif
 	if (run.stage == CONVERT)
-		die_by(SIGINT);
+		proc_die_by(SIGINT);
 	run.interrupted = 1;
 	if (run.stage == RECORD && !run.attached && run.forwarded++ == 0 &&
 	    (c = child_of(run.recorder)) > 0) {
@@ -332,153 +212,23 @@ interrupt(const siginfo_t *si)
 		kill(to, SIGINT);
 }
 
-/* Wait for pid, acting meanwhile on the signals that arrive; its status. */
-static int
-wait_for(pid_t pid)
-{
-	siginfo_t si;
-	pid_t w;
-	int st;
-
-	for (;;) {
-		if ((w = waitpid(pid, &st, WNOHANG)) == pid) {
-			forget(pid);
-			return st;
-		}
-		if (w == -1 && errno != EINTR)
-			err(1, "waitpid");
-		if (sigwaitinfo(&waitset, &si) == -1) {
-			if (errno == EINTR)
-				continue;
-			err(1, "sigwaitinfo");
-		}
-		switch (si.si_signo) {
-		case SIGCHLD:
-			break;
-		case SIGINT:
-			interrupt(&si);
-			break;
-		case SIGALRM:
-			run.timed_out = 1;
-			if (run.recorder > 0)
-				kill(run.recorder, SIGINT);
-			break;
-		default:	/* SIGTERM, SIGHUP */
-			die_by(si.si_signo);
-		}
-	}
-}
-
 static void
-on_sigchld(int sig)
+alarm_rang(void)
 {
-	(void)sig;
-}
-
-static void
-setup_signals(void)
-{
-	struct sigaction sa, old;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigchld;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGCHLD, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGALRM, &sa, NULL);
-	sigemptyset(&waitset);
-	sigaddset(&waitset, SIGCHLD);
-	sigaddset(&waitset, SIGINT);
-	sigaddset(&waitset, SIGTERM);
-	sigaddset(&waitset, SIGALRM);
-	/* Under nohup, a hangup stays ignored, by the children too. */
-	if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
-		sigaction(SIGHUP, &sa, NULL);
-		sigaddset(&waitset, SIGHUP);
-	}
-	sigprocmask(SIG_BLOCK, &waitset, NULL);
-	if (atexit(cleanup) != 0)
-		errx(1, "atexit failed");
-}
-
-/* Describe a wait status into buf: "exited with status 3". */
-static const char *
-status_text(int st, char *buf, size_t sz)
-{
-	if (WIFEXITED(st))
-		snprintf(buf, sz, "exited with status %d", WEXITSTATUS(st));
-	else if (WIFSIGNALED(st))
-		snprintf(buf, sz, "was killed by signal %d (%s)", WTERMSIG(st),
-		    strsignal(WTERMSIG(st)));
-	else
-		snprintf(buf, sz, "ended with wait status %#x", st);
-	return buf;
+	run.timed_out = 1;
+	if (run.recorder > 0)
+		kill(run.recorder, SIGINT);
 }
 
 /* ---- finding programs ---- */
-
-static int
-is_exec(const char *path)
-{
-	struct stat sb;
-
-	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-	    access(path, X_OK) == 0;
-}
-
-/* name as execvp would find it, malloc'ed; NULL when it is not there. */
-static char *
-find_program(const char *name)
-{
-	const char *path, *p, *end;
-	struct buf b = { 0 };
-
-	if (strchr(name, '/') != NULL)
-		return is_exec(name) ? xstrdup(name) : NULL;
-	if ((path = getenv("PATH")) == NULL)
-		path = "/usr/bin:/bin";
-	for (p = path;; p = end + 1) {
-		end = strchr(p, ':');
-		if (end == NULL)
-			end = p + strlen(p);
-		buf_reset(&b);
-		if (end == p)
-			buf_adds(&b, ".");
-		else
-			buf_add(&b, p, (size_t)(end - p));
-		buf_addc(&b, '/');
-		buf_adds(&b, name);
-		if (is_exec(b.s))
-			return b.s;
-		if (*end == '\0')
-			break;
-	}
-	buf_free(&b);
-	return NULL;
-}
 
 /* sp-flatten beside our own executable, else in PATH. */
 static char *
 find_flatten(void)
 {
-	char self[PATH_MAX], *slash, *p;
-	ssize_t n;
+	char *p;
 
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			struct buf b = { 0 };
-
-			buf_add(&b, self, (size_t)(slash - self) + 1);
-			buf_adds(&b, "sp-flatten");
-			if (is_exec(b.s))
-				return b.s;
-			buf_free(&b);
-		}
-	}
-	if ((p = find_program("sp-flatten")) == NULL)
+	if ((p = proc_sibling("sp-flatten")) == NULL)
 		errx(1, "sp-flatten: not found beside sp-record or in PATH");
 	return p;
 }
@@ -488,7 +238,7 @@ need_profiler(const char *name)
 {
 	char *p;
 
-	if ((p = find_program(name)) != NULL)
+	if ((p = proc_find(name)) != NULL)
 		return p;
 	if (strcmp(name, "perf") == 0)
 		errx(EX_CANNOT, "perf: not installed; install linux-perf "
@@ -499,92 +249,10 @@ need_profiler(const char *name)
 
 /* ---- debug info ---- */
 
-static uint64_t
-rd(const unsigned char *p, int n, int big)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
-	return v;
-}
-
-static int
-pread_all(int fd, void *p, size_t n, uint64_t off)
-{
-	ssize_t r = pread(fd, p, n, (off_t)off);
-
-	return r >= 0 && (size_t)r == n ? 0 : -1;
-}
-
-/*
- * Does the ELF file at path carry DWARF, or point to it (.gnu_debuglink)?
- * Returns 1 or 0, and -1 when it cannot tell (not ELF, unreadable): then
- * nothing is said about it.
- */
-static int
-elf_has_debug(const char *path)
-{
-	unsigned char eh[64], sh[64], *shdrs = NULL;
-	char *names = NULL;
-	uint64_t shoff, nsec, strndx, entsz, stroff, strsz;
-	int fd, w, big, ret = -1;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (pread_all(fd, eh, sizeof(eh), 0) == -1 ||
-	    memcmp(eh, "\177ELF", 4) != 0 || (eh[4] != 1 && eh[4] != 2))
-		goto out;
-	w = eh[4] == 2 ? 8 : 4;
-	big = eh[5] == 2;
-	shoff = rd(eh + (w == 8 ? 0x28 : 0x20), w, big);
-	entsz = rd(eh + (w == 8 ? 0x3a : 0x2e), 2, big);
-	nsec = rd(eh + (w == 8 ? 0x3c : 0x30), 2, big);
-	strndx = rd(eh + (w == 8 ? 0x3e : 0x32), 2, big);
-	if (shoff == 0 || entsz < (w == 8 ? 64u : 40u) || entsz > 4096)
-		goto out;
-	if (nsec == 0 || strndx == 0xffff) {	/* extended numbering */
-		if (pread_all(fd, sh, (size_t)(w == 8 ? 64 : 40), shoff) == -1)
-			goto out;
-		if (nsec == 0)
-			nsec = rd(sh + (w == 8 ? 0x20 : 0x14), w, big);
-		if (strndx == 0xffff)
-			strndx = rd(sh + (w == 8 ? 0x28 : 0x18), 4, big);
-	}
-	if (nsec == 0 || nsec > 65536 || strndx >= nsec)
-		goto out;
-	shdrs = xreallocarray(NULL, nsec, entsz);
-	if (pread_all(fd, shdrs, nsec * entsz, shoff) == -1)
-		goto out;
-	stroff = rd(shdrs + strndx * entsz + (w == 8 ? 0x18 : 0x10), w, big);
-	strsz = rd(shdrs + strndx * entsz + (w == 8 ? 0x20 : 0x14), w, big);
-	if (strsz == 0 || strsz > (1u << 20))
-		goto out;
-	names = xmalloc(strsz + 1);
-	if (pread_all(fd, names, strsz, stroff) == -1)
-		goto out;
-	names[strsz] = '\0';
-	ret = 0;
-	for (uint64_t i = 0; i < nsec && ret == 0; i++) {
-		uint64_t nm = rd(shdrs + i * entsz, 4, big);
-		const char *s = nm < strsz ? names + nm : "";
-
-		if (strcmp(s, ".debug_info") == 0 ||
-		    strcmp(s, ".zdebug_info") == 0 ||
-		    strcmp(s, ".gnu_debuglink") == 0)
-			ret = 1;
-	}
-out:
-	free(shdrs);
-	free(names);
-	close(fd);
-	return ret;
-}
-
 static void
 check_debug(const char *path, const char *shown)
 {
-	if (elf_has_debug(path) == 0)
+	if (sym_image_has_debug(path) == 0)
 		warnx("%s: no debug info: build it with -g (C, C++; "
 		    "debug = true for Rust) to see inlined functions and "
 		    "source lines", shown);
@@ -615,14 +283,14 @@ cargo_build(const struct opts *o)
 	struct args a = { 0 };
 	struct buf var = { 0 }, line = { 0 }, exe = { 0 }, found = { 0 };
 	const char *kind = o->target_kind != NULL ? o->target_kind : "bin";
-	char *cargo, *l = NULL, opt[32], stbuf[64];
+	char *cargo, *l = NULL, opt[32];
 	size_t lcap = 0;
 	ssize_t n;
 	int fds[2], st, nfound = 0;
 	pid_t pid;
 	FILE *fp;
 
-	if ((cargo = find_program("cargo")) == NULL)
+	if ((cargo = proc_find("cargo")) == NULL)
 		errx(1, "cargo: not installed; install Rust from "
 		    "https://rustup.rs");
 	buf_adds(&var, "CARGO_PROFILE_");
@@ -653,7 +321,7 @@ cargo_build(const struct opts *o)
 		err(1, "pipe");
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	run.stage = BUILD;
-	run.recorder = pid = spawn(a.v, -1, fds[1], -1, 0);
+	run.recorder = pid = proc_spawn(a.v, -1, fds[1], -1, 0);
 	close(fds[1]);
 	if ((fp = fdopen(fds[0], "r")) == NULL)
 		err(1, "fdopen");
@@ -684,13 +352,12 @@ cargo_build(const struct opts *o)
 		err(1, "cargo's output");
 	fclose(fp);
 	free(l);
-	st = wait_for(pid);
+	st = proc_wait(pid);
 	run.recorder = -1;
 	if (run.interrupted)
-		die_by(SIGINT);
+		proc_die_by(SIGINT);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		errx(1, "cargo build %s", status_text(st, stbuf,
-		    sizeof(stbuf)));
+		errx(1, "cargo build %s", proc_status_text(st));
 	if (nfound == 0)
 		errx(1, "cargo: no %s target%s%s was built", kind,
 		    o->target_name != NULL ? " named " : "",
@@ -748,7 +415,7 @@ read_sysctl(const char *path)
 static void __attribute__((noreturn))
 perf_failed(const char *msg, int st, const struct opts *o)
 {
-	char sbuf[64];
+
 	long long v;
 
 	if (strstr(msg, "perf not found for kernel") != NULL ||
@@ -793,7 +460,7 @@ perf_failed(const char *msg, int st, const struct opts *o)
 		    "-e cpu-clock (hardware events are often missing in "
 		    "virtual machines)", o->event);
 	relay(msg);
-	errx(1, "perf record %s", status_text(st, sbuf, sizeof(sbuf)));
+	errx(1, "perf record %s", proc_status_text(st));
 }
 
 /*
@@ -825,28 +492,10 @@ perf_samples(const char *msg)
 	return strtonum(num, 0, LLONG_MAX, &bad);
 }
 
-static void
-make_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-
-	if (t == NULL || *t == '\0')
-		t = "/tmp";
-	if ((size_t)snprintf(tmpdir, sizeof(tmpdir), "%s/sp-record.XXXXXX",
-	    t) >= sizeof(tmpdir))
-		errx(1, "%s: TMPDIR too long", t);
-	if (mkdtemp(tmpdir) == NULL)
-		err(1, "%s", tmpdir);
-	have_tmpdir = 1;
-}
-
 static char *
 tmp_path(const char *name)
 {
-	struct buf b = { 0 };
-
-	buf_printf(&b, "%s/%s", tmpdir, name);
-	return b.s;
+	return proc_tmp("sp-record", name);
 }
 
 static int
@@ -866,7 +515,7 @@ open_tmp(const char *path)
 static int
 recorded(int st, const char *shown, const struct opts *o)
 {
-	char sbuf[96];
+
 
 	/* Interrupted by the user: the profile is what was asked for. */
 	if (o->pid > 0 || run.timed_out || run.interrupted)
@@ -874,7 +523,7 @@ recorded(int st, const char *shown, const struct opts *o)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
 	warnx("%s %s; the profile is written all the same", shown,
-	    status_text(st, sbuf, sizeof(sbuf)));
+	    proc_status_text(st));
 	return EX_FAILED;
 }
 
@@ -884,7 +533,7 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 {
 	struct args a = { 0 };
 	char *errpath = tmp_path("perf-script.err"), *msg = NULL, *flatten;
-	char *fa[6], sbuf[64];
+	char *fa[6];
 	int fds[2], efd, sst, fst, k = 0;
 	pid_t sp, fp = -1;
 	size_t len;
@@ -900,7 +549,7 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 	run.stage = CONVERT;
 	if (o->raw) {
 		fflush(stdout);
-		sp = spawn(a.v, -1, -1, efd, 0);
+		sp = proc_spawn(a.v, -1, -1, efd, 0);
 	} else {
 		flatten = find_flatten();
 		fa[k++] = flatten;
@@ -915,30 +564,29 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 			err(1, "pipe");
 		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-		sp = spawn(a.v, -1, fds[1], efd, 0);
-		fp = spawn(fa, fds[0], -1, -1, 0);
+		sp = proc_spawn(a.v, -1, fds[1], efd, 0);
+		fp = proc_spawn(fa, fds[0], -1, -1, 0);
 		close(fds[0]);
 		close(fds[1]);
 		free(flatten);
 	}
 	close(efd);
 	if (fp != -1) {
-		fst = wait_for(fp);
+		fst = proc_wait(fp);
 		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
-			die_by(SIGPIPE);	/* our reader went away */
+			proc_die_by(SIGPIPE);	/* our reader went away */
 		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0) {
 			kill(sp, SIGTERM);
-			errx(1, "sp-flatten %s", status_text(fst, sbuf,
-			    sizeof(sbuf)));
+			errx(1, "sp-flatten %s", proc_status_text(fst));
 		}
 	}
-	sst = wait_for(sp);
+	sst = proc_wait(sp);
 	if (WIFSIGNALED(sst) && WTERMSIG(sst) == SIGPIPE)
-		die_by(SIGPIPE);
+		proc_die_by(SIGPIPE);
 	if (!WIFEXITED(sst) || WEXITSTATUS(sst) != 0) {
 		if (input_slurp(errpath, 1 << 20, &msg, &len) == 0)
 			relay(msg);
-		errx(1, "perf script %s", status_text(sst, sbuf, sizeof(sbuf)));
+		errx(1, "perf script %s", proc_status_text(sst));
 	}
 	free(errpath);
 	free(a.v);
@@ -980,7 +628,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		 * manual suggests; by a timer when there is no sleep.
 		 */
 		if (o->duration > 0 &&
-		    (sleep_path = find_program("sleep")) != NULL) {
+		    (sleep_path = proc_find("sleep")) != NULL) {
 			snprintf(secs, sizeof(secs), "%.3f", o->duration);
 			args_add(&a, "--");
 			args_add(&a, sleep_path);
@@ -1008,7 +656,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	run.stage = RECORD;
 	run.attached = o->pid > 0;
 	/* Standard output is the stream's: the command writes to stderr. */
-	run.recorder = spawn(a.v, -1, 2, efd, 1);
+	run.recorder = proc_spawn(a.v, -1, 2, efd, PROC_NEWPGRP);
 	close(efd);
 	if (keep != -1)
 		close(keep);
@@ -1022,7 +670,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 			it.it_value.tv_usec = 1;
 		setitimer(ITIMER_REAL, &it, NULL);
 	}
-	st = wait_for(run.recorder);
+	st = proc_wait(run.recorder);
 	run.recorder = -1;
 	if (input_slurp(errpath, 16 << 20, &msg, &len) == -1)
 		exit(1);
@@ -1074,7 +722,7 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 {
 	struct args a = { 0 };
 	char *samply = need_profiler("samply"), *flatten, rate[32], pid[32];
-	char dur[64], sbuf[64], *fa[4];
+	char dur[64], *fa[4];
 	const char *out;
 	struct stat sb;
 	int st, status, fst, k;
@@ -1105,17 +753,17 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 	}
 	run.stage = RECORD;
 	run.attached = 1;	/* interrupts go to samply, which handles them */
-	run.recorder = spawn(a.v, -1, 2, -1, 0);
-	st = wait_for(run.recorder);
+	run.recorder = proc_spawn(a.v, -1, 2, -1, 0);
+	st = proc_wait(run.recorder);
 	run.recorder = -1;
 	if (stat(out, &sb) == -1 || sb.st_size == 0)
 		errx(1, "samply record %s without writing a profile",
-		    status_text(st, sbuf, sizeof(sbuf)));
+		    proc_status_text(st));
 	status = 0;
 	if (!(WIFEXITED(st) && WEXITSTATUS(st) == 0) && !run.interrupted &&
 	    o->pid <= 0) {
 		warnx("samply record (running %s) %s; the profile is written "
-		    "all the same", shown, status_text(st, sbuf, sizeof(sbuf)));
+		    "all the same", shown, proc_status_text(st));
 		status = EX_FAILED;
 	}
 	run.stage = CONVERT;
@@ -1130,12 +778,11 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 		fa[k++] = (char *)out;
 		fa[k] = NULL;
 		fflush(stdout);
-		fst = wait_for(spawn(fa, -1, -1, -1, 0));
+		fst = proc_wait(proc_spawn(fa, -1, -1, -1, 0));
 		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
-			die_by(SIGPIPE);
+			proc_die_by(SIGPIPE);
 		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0)
-			errx(1, "sp-flatten %s", status_text(fst, sbuf,
-			    sizeof(sbuf)));
+			errx(1, "sp-flatten %s", proc_status_text(fst));
 		free(flatten);
 	}
 	free(samply);
@@ -1310,7 +957,7 @@ main(int argc, char *argv[])
 	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
 		errx(1, "-e, -g and --perf-arg are for perf, not samply");
 
-	setup_signals();
+	proc_signals(&(struct proc_hooks){ interrupt, alarm_rang });
 
 	if (o.pid > 0) {
 		if (kill(o.pid, 0) == -1 && errno == ESRCH)
@@ -1332,7 +979,7 @@ main(int argc, char *argv[])
 				args_add(&cv, argv[i]);
 			cmd = cv.v;
 		}
-		if ((path = find_program(cmd[0])) == NULL) {
+		if ((path = proc_find(cmd[0])) == NULL) {
 			if (strchr(cmd[0], '/') != NULL &&
 			    access(cmd[0], F_OK) == 0)
 				errx(1, "%s: not an executable file", cmd[0]);
@@ -1342,12 +989,12 @@ main(int argc, char *argv[])
 		shown = cmd[0];
 	}
 
-	make_tmpdir();
+	proc_tmpdir("sp-record");
 	if (o.prof == PERF)
 		status = record_perf(&o, path, cmd, shown);
 	else
 		status = record_samply(&o, cmd, shown);
-	cleanup();
+	proc_cleanup();
 	free(path);
 	free(exe);
 	free(cv.v);

@@ -36,7 +36,7 @@
 #include "sym_demangle.h"
 #include "sym_image.h"
 #include "sym_locate.h"
-#include "sym_proc.h"
+#include "proc.h"
 #include "sym_syms.h"
 #include "util.h"
 
@@ -479,7 +479,7 @@ find_llvm(void)
 	if (have_llvm == -1) {
 		have_llvm = 0;
 		for (size_t i = 0; i < SP_NELEM(v) && !have_llvm; i++)
-			have_llvm = sym_which(v[i], llvm_path,
+			have_llvm = proc_which(v[i], llvm_path,
 			    sizeof(llvm_path)) == 0;
 	}
 	return have_llvm;
@@ -489,7 +489,7 @@ static int
 find_prog(const char *name, char *path, size_t sz, int *have)
 {
 	if (*have == -1)
-		*have = sym_which(name, path, sz) == 0;
+		*have = proc_which(name, path, sz) == 0;
 	return *have;
 }
 
@@ -512,7 +512,7 @@ choose_backend(enum sym_kind kind, const char **prog)
 	enum sym_backend b = opt_backend;
 
 	if (opt_symbolizer != NULL) {
-		if (sym_which(opt_symbolizer, prog_path, sizeof(prog_path))
+		if (proc_which(opt_symbolizer, prog_path, sizeof(prog_path))
 		    == -1) {
 			struct buf m = { 0 };
 
