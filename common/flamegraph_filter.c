@@ -119,11 +119,11 @@ is_hex(int ch)
 	    (ch >= 'A' && ch <= 'F');
 }
 
-void
-ff_perf_line(struct ff_dsos *c, const char *line, size_t len,
-    struct buf *out)
+int
+ff_perf_frame(const char *line, size_t len, size_t *addr_end, size_t *dso,
+    size_t *dso_len)
 {
-	size_t i = 0, a, dso = 0;
+	size_t i = 0, a;
 
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
@@ -133,20 +133,33 @@ ff_perf_line(struct ff_dsos *c, const char *line, size_t len,
 	a = i;
 	while (i < len && is_hex((unsigned char)line[i]))
 		i++;
-	if (a > 0 && i > a && i < len && line[i] == ' ' &&
-	    line[len - 1] == ')') {
-		/* The dso is in the last parentheses. */
-		for (size_t k = len - 1; k > i; k--)
-			if (line[k] == '(' && line[k - 1] == ' ') {
-				dso = k + 1;
-				break;
-			}
-	}
-	if (dso > 0 && line[dso] == '/' && lookup(c, line + dso,
-	    len - 1 - dso)) {
-		buf_add(out, line, i);
+	if (a == 0 || i == a || i == len || line[i] != ' ' ||
+	    line[len - 1] != ')')
+		return 0;
+	/* The dso is in the last parentheses. */
+	for (size_t k = len - 1; k > i; k--)
+		if (line[k] == '(' && line[k - 1] == ' ') {
+			*addr_end = i;
+			*dso = k + 1;
+			*dso_len = len - 1 - (k + 1);
+			return 1;
+		}
+	return 0;
+}
+
+void
+ff_perf_line(struct ff_dsos *c, const char *line, size_t len,
+    struct buf *out)
+{
+	size_t ae, dso, dl;
+
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (ff_perf_frame(line, len, &ae, &dso, &dl) && dl > 0 &&
+	    line[dso] == '/' && lookup(c, line + dso, dl)) {
+		buf_add(out, line, ae);
 		buf_adds(out, " [unknown] (");
-		buf_add(out, line + dso, len - dso);
+		buf_add(out, line + dso, dl + 1);
 		buf_addc(out, '\n');
 		return;
 	}

@@ -39,6 +39,14 @@ void	 ff_dsos_free(struct ff_dsos *);
 void	 ff_perf_line(struct ff_dsos *, const char *line, size_t len,
 	    struct buf *out);
 
+/*
+ * Is line a frame line of perf script ("ADDR SYMBOL (DSO)", indented)?
+ * Then 1, with the end of the address and the dso's span in the line;
+ * else 0.
+ */
+int	 ff_perf_frame(const char *line, size_t len, size_t *addr_end,
+	    size_t *dso, size_t *dso_len);
+
 void	 ff_skip_after(char *const *fns, size_t nfns, const char *line,
 	    size_t len, struct buf *out);
 

@@ -8,6 +8,8 @@
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
 #   fuzz_filter   sp-filter's glob patterns and stack transforms (glob.h,
 #                 stack_xform.h), seeds in tests/fuzz/seeds-filter/
+#   fuzz_flamegraph  sp-flamegraph's line filters (perf script frame
+#                 lines, --skip-after), seeds in tests/fuzz/seeds-flamegraph/
 #
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
 # $O (default build-fuzz); new inputs go to $O/corpus-NAME, crashes to
@@ -46,7 +48,7 @@ if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
 fi
 
 st=0
-for t in profile stream filter; do
+for t in profile stream filter flamegraph; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
