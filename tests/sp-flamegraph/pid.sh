@@ -8,7 +8,7 @@ real_perf
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
 sleep 0.1
-sp-flamegraph -p $pid -d 0.5 -o d.svg 2>err
+sp-flamegraph -p $pid -d 2 -o d.svg 2>err
 st=$?
 cannot $st err
 if [ $st -ne 0 ]; then
