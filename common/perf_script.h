@@ -7,6 +7,12 @@
 #include "input.h"
 #include "stream.h"
 
+/*
+ * The fields sp-record and sp-flamegraph ask perf script for: what the
+ * reader below makes the sample stream of.
+ */
+#define PERF_SCRIPT_FIELDS "comm,pid,tid,time,period,event,ip,sym,dso"
+
 struct perf_opts {
 	int	 period_weight;	/* --period: weight = the event's period */
 	int	 annotate;	/* --annotate: _[k] _[j] _[i] name suffixes */

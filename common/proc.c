@@ -32,6 +32,7 @@ static struct {
 	struct proc_hooks hooks;
 	char	 tmpdir[PATH_MAX];
 	int	 have_tmpdir;
+	const char *remove;
 } P;
 
 /* ---- finding programs ---- */
@@ -113,6 +114,8 @@ proc_sibling(const char *name)
 
 /* ---- the registry and the way out ---- */
 
+static void at_exit(void);
+
 static void
 forget(pid_t pid)
 {
@@ -165,6 +168,18 @@ proc_cleanup(void)
 		forget(pid);
 	}
 	remove_tmp();
+	if (P.remove != NULL) {
+		unlink(P.remove);
+		P.remove = NULL;
+	}
+}
+
+void
+proc_remove_at_exit(const char *path)
+{
+	P.remove = path;
+	if (path != NULL)
+		at_exit();
 }
 
 static void

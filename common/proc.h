@@ -84,6 +84,12 @@ void	 proc_kill_all(int sig);
  */
 void	 proc_cleanup(void);
 
+/*
+ * One more file for proc_cleanup to remove (a half-written output), or
+ * NULL to forget it.  The path is not copied.
+ */
+void	 proc_remove_at_exit(const char *path);
+
 /* Clean up, then end the tool by sig itself, as the shell expects. */
 void	 proc_die_by(int sig) __attribute__((noreturn));
 

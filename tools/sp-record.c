@@ -42,6 +42,7 @@
 #include "buf.h"
 #include "input.h"
 #include "json.h"
+#include "perf_script.h"
 #include "proc.h"
 #include "sym_image.h"
 #include "util.h"
@@ -58,7 +59,6 @@
  * 16 kB per sample, 16 MB per second at 997 Hz.
  */
 #define DEFAULT_CALLGRAPH "dwarf,16384"
-#define PERF_SCRIPT_FIELDS "comm,pid,tid,time,period,event,ip,sym,dso"
 
 enum profiler { PERF, SAMPLY };
 enum stage { BUILD, RECORD, CONVERT };
@@ -75,12 +75,15 @@ struct opts {
 	const char *callgraph;
 	const char *output;
 	double	 duration;
-	pid_t	 pid;
+	pid_t	 pid;		/* the first of -p's */
+	const char *pids;	/* -p as given: pid[,pid...] */
 	int	 raw;
 	int	 quiet;		/* -q: sp-flatten -q, no progress line */
+	int	 record_only;	/* --record-only: keep -o's file, no stream */
 	int	 cargo;
 	const char *target_kind;	/* --bin, --example, --bench, --test */
 	const char *target_name;
+	int	 unit_test;	/* --unit-test[=bin]: a unit-test harness */
 	const char *cargo_profile;
 	struct args perf_args, samply_args, cargo_args;
 };
@@ -102,12 +105,13 @@ usage(FILE *fp, int status)
 	fprintf(fp,
 	    "usage: sp-record [-hqr] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
-	    "                 [-P profiler] [--perf-arg arg] "
-	    "[--samply-arg arg]\n"
-	    "                 -p pid | [--] command [arg ...]\n"
+	    "                 [-P profiler] [--perf-arg arg] [--record-only]\n"
+	    "                 [--samply-arg arg] -p pid[,pid] | [--] command "
+	    "[arg ...]\n"
 	    "       sp-record --cargo\n"
 	    "                 [--bench name | --bin name | --example name | "
-	    "--test name]\n"
+	    "--test name |\n"
+	    "                 --unit-test[=bin]]\n"
 	    "                 [--cargo-arg arg] [--profile name] [option ...] "
 	    "[--] [arg ...]\n");
 	if (fp == stdout)
@@ -271,11 +275,22 @@ json_has(const struct json *j, int arr, const char *s)
 	return 0;
 }
 
+/* Is token i the literal true? */
+static int
+json_true(const struct json *j, int i)
+{
+	return i >= 0 && j->t[i].type == JSMN_PRIMITIVE &&
+	    j->t[i].end - j->t[i].start == 4 &&
+	    memcmp(j->s + j->t[i].start, "true", 4) == 0;
+}
+
 /*
  * Build the target with cargo, debug info turned on through the
  * environment (CARGO_PROFILE_<NAME>_DEBUG, unless already set), so that
  * Cargo.toml stays as it is.  The executable is the one a compiler-artifact
- * message names for a target of the wanted kind (and name).
+ * message names for a target of the wanted kind (and name).  Unit tests
+ * are built as cargo test --no-run builds them: the harness of the library
+ * (or of a binary) is the artifact of that target with a test profile.
  */
 static char *
 cargo_build(const struct opts *o)
@@ -283,6 +298,7 @@ cargo_build(const struct opts *o)
 	struct args a = { 0 };
 	struct buf var = { 0 }, line = { 0 }, exe = { 0 }, found = { 0 };
 	const char *kind = o->target_kind != NULL ? o->target_kind : "bin";
+	int want_test = o->unit_test;
 	char *cargo, *l = NULL, opt[32];
 	size_t lcap = 0;
 	ssize_t n;
@@ -307,11 +323,22 @@ cargo_build(const struct opts *o)
 	if (setenv(var.s, "true", 0) == -1)
 		err(1, "setenv");
 	args_add(&a, cargo);
-	args_add(&a, "build");
+	args_add(&a, want_test ? "test" : "build");
+	if (want_test)
+		args_add(&a, "--no-run");
 	args_add(&a, "--message-format=json-render-diagnostics");
 	args_add(&a, "--profile");
 	args_add(&a, o->cargo_profile);
-	if (o->target_kind != NULL) {
+	if (want_test) {
+		if (o->target_name == NULL) {
+			kind = "lib";
+			args_add(&a, "--lib");
+		} else {
+			kind = "bin";
+			args_add(&a, "--bin");
+			args_add(&a, o->target_name);
+		}
+	} else if (o->target_kind != NULL) {
 		snprintf(opt, sizeof(opt), "--%s", o->target_kind);
 		args_add(&a, opt);
 		args_add(&a, o->target_name);
@@ -338,6 +365,8 @@ cargo_build(const struct opts *o)
 		    json_is_string(&j, ex = json_get(&j, 0, "executable")) &&
 		    (t = json_get(&j, 0, "target")) >= 0 &&
 		    json_has(&j, json_get(&j, t, "kind"), kind) &&
+		    (!want_test || json_true(&j, json_get(&j,
+		    json_get(&j, 0, "profile"), "test"))) &&
 		    json_str(&j, name = json_get(&j, t, "name"), &line) == 0 &&
 		    (o->target_name == NULL ||
 		    strcmp(line.s, o->target_name) == 0)) {
@@ -357,7 +386,12 @@ cargo_build(const struct opts *o)
 	if (run.interrupted)
 		proc_die_by(SIGINT);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		errx(1, "cargo build %s", proc_status_text(st));
+		errx(1, "cargo %s %s", want_test ? "test" : "build",
+		    proc_status_text(st));
+	if (nfound == 0 && want_test)
+		errx(1, "cargo: no unit tests of %s%s were built",
+		    o->target_name != NULL ? "binary " : "the library",
+		    o->target_name != NULL ? o->target_name : "");
 	if (nfound == 0)
 		errx(1, "cargo: no %s target%s%s was built", kind,
 		    o->target_name != NULL ? " named " : "",
@@ -619,9 +653,8 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	args_add(&a, data);
 	args_addv(&a, &o->perf_args);
 	if (o->pid > 0) {
-		snprintf(fdarg, sizeof(fdarg), "%ld", (long)o->pid);
 		args_add(&a, "-p");
-		args_add(&a, fdarg);
+		args_add(&a, o->pids);
 		/*
 		 * perf takes a while (a second, here) to attach: the time is
 		 * counted by a sleep it starts once it records, as perf's
@@ -655,8 +688,12 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	efd = open_tmp(errpath);
 	run.stage = RECORD;
 	run.attached = o->pid > 0;
-	/* Standard output is the stream's: the command writes to stderr. */
-	run.recorder = proc_spawn(a.v, -1, 2, efd, PROC_NEWPGRP);
+	/*
+	 * Standard output is the stream's: the command writes to stderr,
+	 * unless there is no stream (--record-only).
+	 */
+	run.recorder = proc_spawn(a.v, -1, o->record_only ? -1 : 2, efd,
+	    PROC_NEWPGRP);
 	close(efd);
 	if (keep != -1)
 		close(keep);
@@ -688,7 +725,8 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		    "or record longer", shown, o->freq, o->event);
 	}
 	status = recorded(st, shown, o);
-	convert_perf(perf, data, o);
+	if (!o->record_only)
+		convert_perf(perf, data, o);
 	free(msg);
 	free(errpath);
 	free(self);
@@ -753,7 +791,7 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 	}
 	run.stage = RECORD;
 	run.attached = 1;	/* interrupts go to samply, which handles them */
-	run.recorder = proc_spawn(a.v, -1, 2, -1, 0);
+	run.recorder = proc_spawn(a.v, -1, o->record_only ? -1 : 2, -1, 0);
 	st = proc_wait(run.recorder);
 	run.recorder = -1;
 	if (stat(out, &sb) == -1 || sb.st_size == 0)
@@ -767,7 +805,9 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 		status = EX_FAILED;
 	}
 	run.stage = CONVERT;
-	if (o->raw) {
+	if (o->record_only) {
+		/* The profile stays in -o's file. */
+	} else if (o->raw) {
 		copy_file(out);
 	} else {
 		flatten = find_flatten();
@@ -788,6 +828,58 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 	free(samply);
 	free(a.v);
 	return status;
+}
+
+/*
+ * -p's list, pid[,pid...]: each a number; the first is returned.
+ */
+static pid_t
+parse_pids(const char *s)
+{
+	const char *p = s, *bad;
+	pid_t first = -1;
+
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		char num[32];
+		long long v;
+
+		if (n == 0 || n >= sizeof(num))
+			errx(1, "-p %s: pid is invalid", s);
+		memcpy(num, p, n);
+		num[n] = '\0';
+		v = strtonum(num, 1, INT_MAX, &bad);
+		if (bad != NULL)
+			errx(1, "-p %s: pid is %s", s, bad);
+		if (first == -1)
+			first = (pid_t)v;
+		if (p[n] == '\0')
+			return first;
+		p += n + 1;
+	}
+}
+
+/* Each of -p's processes exists; warn of those without debug info. */
+static void
+check_pids(const char *s)
+{
+	for (const char *p = s; *p != '\0'; ) {
+		size_t n = strcspn(p, ",");
+		char num[32], procexe[64];
+		const char *bad;
+		pid_t pid;
+
+		memcpy(num, p, n);
+		num[n] = '\0';
+		pid = (pid_t)strtonum(num, 1, INT_MAX, &bad);
+		if (kill(pid, 0) == -1 && errno == ESRCH)
+			errx(1, "%ld: no such process", (long)pid);
+		snprintf(procexe, sizeof(procexe), "/proc/%ld/exe", (long)pid);
+		check_debug(procexe, procexe);
+		p += n;
+		if (*p == ',')
+			p++;
+	}
 }
 
 /*
@@ -836,14 +928,16 @@ main(int argc, char *argv[])
 		{ "perf-arg", required_argument, NULL, 'R' },
 		{ "profile", required_argument, NULL, 'L' },
 		{ "profiler", required_argument, NULL, 'P' },
+		{ "record-only", no_argument, NULL, 'O' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "samply-arg", required_argument, NULL, 'S' },
 		{ "test", required_argument, NULL, 'T' },
+		{ "unit-test", optional_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0 };
 	const char *bad, *shown;
-	char **cmd, *path = NULL, *exe = NULL, procexe[64], pidstr[32];
+	char **cmd, *path = NULL, *exe = NULL, pidstr[32];
 	struct args cv = { 0 };
 	int ch, status;
 
@@ -867,13 +961,24 @@ main(int argc, char *argv[])
 		case 'X':
 			if (o.target_kind != NULL)
 				errx(1, "choose one of --bench, --bin, "
-				    "--example and --test");
+				    "--example, --test and --unit-test");
 			o.target_kind = ch == 'B' ? "bench" : ch == 'N' ?
 			    "bin" : ch == 'T' ? "test" : "example";
 			o.target_name = optarg;
 			break;
 		case 'C':
 			o.cargo = 1;
+			break;
+		case 'U':
+			if (o.target_kind != NULL)
+				errx(1, "choose one of --bench, --bin, "
+				    "--example, --test and --unit-test");
+			o.target_kind = "unit-test";
+			o.unit_test = 1;
+			o.target_name = optarg;
+			break;
+		case 'O':
+			o.record_only = 1;
 			break;
 		case 'd':
 			if (parse_double(optarg, strlen(optarg),
@@ -918,9 +1023,8 @@ main(int argc, char *argv[])
 				    optarg);
 			break;
 		case 'p':
-			o.pid = (pid_t)strtonum(optarg, 1, INT_MAX, &bad);
-			if (bad != NULL)
-				errx(1, "-p %s: pid is %s", optarg, bad);
+			o.pid = parse_pids(optarg);
+			o.pids = optarg;
 			break;
 		case 'q':
 			o.quiet = 1;
@@ -950,8 +1054,14 @@ main(int argc, char *argv[])
 		errx(1, "-d: only with -p (a command is recorded until it "
 		    "ends)");
 	if (!o.cargo && (o.target_kind != NULL || o.cargo_args.n > 0))
-		errx(1, "--bench, --bin, --cargo-arg, --example and --test "
-		    "go with --cargo");
+		errx(1, "--bench, --bin, --cargo-arg, --example, --test and "
+		    "--unit-test go with --cargo");
+	if (o.record_only && o.output == NULL)
+		errx(1, "--record-only: name the file to keep with -o");
+	if (o.record_only && o.raw)
+		errx(1, "--record-only and -r: choose one");
+	if (o.prof == SAMPLY && o.pids != NULL && strchr(o.pids, ',') != NULL)
+		errx(1, "-p %s: samply records one process at a time", o.pids);
 	if (o.prof == SAMPLY && (o.perf_args.n > 0 ||
 	    strcmp(o.event, DEFAULT_EVENT) != 0 ||
 	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
@@ -960,13 +1070,9 @@ main(int argc, char *argv[])
 	proc_signals(&(struct proc_hooks){ interrupt, alarm_rang });
 
 	if (o.pid > 0) {
-		if (kill(o.pid, 0) == -1 && errno == ESRCH)
-			errx(1, "%ld: no such process", (long)o.pid);
-		snprintf(procexe, sizeof(procexe), "/proc/%ld/exe",
-		    (long)o.pid);
-		check_debug(procexe, procexe);
+		check_pids(o.pids);
 		snprintf(pidstr, sizeof(pidstr), "%ld", (long)o.pid);
-		shown = pidstr;
+		shown = strchr(o.pids, ',') != NULL ? o.pids : pidstr;
 	} else {
 		if (o.cargo) {
 			exe = cargo_build(&o);

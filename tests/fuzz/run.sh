@@ -13,6 +13,8 @@
 #                 never copied)
 #   fuzz_filter   sp-filter's glob patterns and stack transforms (glob.h,
 #                 stack_xform.h), seeds in tests/fuzz/seeds-filter/
+#   fuzz_flamegraph  sp-flamegraph's line filters (perf script frame
+#                 lines, --skip-after), seeds in tests/fuzz/seeds-flamegraph/
 #
 # FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
@@ -53,7 +55,7 @@ fi
 
 st=0
 SHARED=$TOP/../shared/corpus
-for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter}; do
+for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph}; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \

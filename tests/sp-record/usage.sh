@@ -11,7 +11,9 @@ if command -v mandoc >/dev/null 2>&1; then
 fi
 for args in "" "-x -- true" "-p 1 -- true" "-p 1 --cargo" "-F 0 -- true" \
     "-g frames -- true" "-d 1 -- true" "-d x -p 1" "--bin x -- true" \
-    "--bin x --test y --cargo" "-P dtrace -- true" "-p abc"; do
+    "--bin x --test y --cargo" "-P dtrace -- true" "-p abc" "-p 1,,2" \
+    "--record-only -- true" "--unit-test --bin x --cargo" \
+    "-P samply -p 1,2"; do
 	sp-record $args >o 2>e
 	echo "$args: status $? $(grep -v '^ ' e | head -n 1)"
 	[ -s o ] && exit 1

@@ -1,0 +1,34 @@
+# -p PID -d SECONDS, and -p PID until an interrupt: the running process is
+# recorded, drawn, and lives on.
+. "$T/setup"
+need_flame
+real_perf
+[ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
+./hot 120 >/dev/null &
+pid=$!
+trap 'kill $pid 2>/dev/null' EXIT
+sleep 0.1
+sp-flamegraph -p $pid -d 2 -o d.svg 2>err
+st=$?
+cannot $st err
+if [ $st -ne 0 ]; then
+	if grep -q 'no samples' err &&
+	    perf stat -e task-clock -p $pid -- sleep 0.2 2>&1 |
+	    grep -q 'not counted'; then
+		echo "perf cannot attach to a running process here (perf stat -p: not counted)" >&2
+		exit 77
+	fi
+	cat err >&2
+	exit 1
+fi
+kill -0 $pid || exit 1
+[ "$(count d.svg 'hot!hot_leaf')" -gt 0 ] || exit 1
+# Until SIGINT (as Ctrl-C, but sent to sp-flamegraph alone).
+sp-flamegraph -p $pid -o i.svg 2>err &
+fg=$!
+sleep 2
+kill -INT $fg
+wait $fg || { cat err >&2; exit 1; }
+kill -0 $pid || exit 1
+[ "$(count i.svg 'hot!hot_leaf')" -gt 0 ] || exit 1
+grep -q '^sp-flamegraph: wrote i.svg$' err

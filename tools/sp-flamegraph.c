@@ -1,0 +1,985 @@
+/*
+ * sp-flamegraph: flamegraph-rs's one command.  Record a command (or
+ * attach to running processes, or take an existing perf.data, or any
+ * profile sp-flatten reads) and draw its flame graph into flamegraph.svg.
+ *
+ * Every step is a program of its own, joined by pipes:
+ *
+ *	sp-record --record-only -o DATA ...	(perf record; alone, first)
+ *	perf script -i DATA -F ... --no-inline
+ *	| sp-flamegraph --internal-perf-filter	(addresses for DWARF binaries)
+ *	| sp-flatten -c --source ... -
+ *	| sp-symbolize -m -q			(names and inline frames)
+ *	| sp-flamegraph --internal-skip-after F ...	(--skip-after)
+ *	| sp-aggregate -c | sh -c COMMAND	(--post-process)
+ *	| sp-flame [drawing options] > .flamegraph.svg.XXXXXX
+ *
+ * and the picture is renamed into place when every step succeeded.  Inline
+ * frames come from sp-symbolize, which resolves each binary's distinct
+ * addresses in one batch, instead of from perf script, which runs addr2line
+ * for every address (minutes on a large recording).
+ *
+ * The children are common/proc.h's: an interrupt while recording belongs
+ * to sp-record (the terminal's Ctrl-C reaches it and the command in our
+ * process group; one sent to sp-flamegraph alone is passed on), and ends
+ * the tool once the recording is over.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "flamegraph_filter.h"
+#include "input.h"
+#include "perf_script.h"
+#include "proc.h"
+#include "util.h"
+
+#define EX_EMPTY	2	/* sp-flame drew an empty graph */
+#define EX_CANNOT	3	/* perf cannot record here (sp-record's 3) */
+
+#define DEFAULT_OUTPUT	"flamegraph.svg"
+#define MAX_STAGES	10
+
+struct args {
+	char	**v;
+	size_t	 n, cap;
+};
+
+struct opts {
+	const char *output;
+	const char *freq, *pids, *duration, *cmd;
+	const char *perfdata, *input, *binary;
+	const char *post;
+	int	 mixed, open, root, ignore_status, no_inline, verbose;
+	int	 flamechart;
+	int	 cargo;
+	const char *cargo_kind, *cargo_name, *cargo_profile;
+	int	 unit_test;
+	struct args skip, draw, cargo_args, record_args;
+};
+
+static struct {
+	int	 recording;
+	pid_t	 recorder;
+} run;
+
+static char *self_path;
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+	    "usage: sp-flamegraph [-hiv] [-c perf-args] [-d seconds] [-F hz] "
+	    "[-o file]\n"
+	    "                     [--deterministic] [--flamechart] "
+	    "[--ignore-status]\n"
+	    "                     [--image-width px] [--min-width px] "
+	    "[--no-inline]\n"
+	    "                     [--notes text] [--open] [--palette name]\n"
+	    "                     [--post-process command] [--reverse] "
+	    "[--root]\n"
+	    "                     [--skip-after function] [--subtitle text] "
+	    "[--title text]\n"
+	    "                     -p pid[,pid] | [--] command [arg ...]\n"
+	    "       sp-flamegraph --cargo [-b name | --bench name | "
+	    "--example name |\n"
+	    "                     --test name | --unit-test [name]] "
+	    "[-f features] [--dev]\n"
+	    "                     [--manifest-path path] "
+	    "[--no-default-features]\n"
+	    "                     [--package name] [--profile name] "
+	    "[--release]\n"
+	    "                     [option ...] [--] [arg ...]\n"
+	    "       sp-flamegraph --perfdata file [option ...]\n"
+	    "       sp-flamegraph --input file [--binary path | --mixed] "
+	    "[option ...]\n");
+	if (fp == stdout)
+		finish_stdout();
+	exit(status);
+}
+
+static void
+args_add(struct args *a, const char *s)
+{
+	xgrow(&a->v, &a->cap, a->n + 2, sizeof(*a->v));
+	a->v[a->n++] = (char *)s;
+	a->v[a->n] = NULL;
+}
+
+static void
+args_add2(struct args *a, const char *opt, const char *val)
+{
+	args_add(a, opt);
+	args_add(a, val);
+}
+
+static char *
+xprintf(const char *fmt, const char *s)
+{
+	struct buf b = { 0 };
+
+	buf_printf(&b, fmt, s);
+	return b.s;
+}
+
+/* ---- the internal filter modes ---- */
+
+static void __attribute__((noreturn))
+filter_main(int perf, char **fns, size_t nfns)
+{
+	struct ff_dsos *c = perf ? ff_dsos_new() : NULL;
+	struct buf out = { 0 };
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	big_stdout();
+	while ((n = getline(&line, &cap, stdin)) != -1) {
+		buf_reset(&out);
+		if (perf)
+			ff_perf_line(c, line, (size_t)n, &out);
+		else
+			ff_skip_after(fns, nfns, line, (size_t)n, &out);
+		if (fwrite(out.s, 1, out.len, stdout) != out.len)
+			break;
+	}
+	if (ferror(stdin))
+		err(1, "standard input");
+	free(line);
+	buf_free(&out);
+	ff_dsos_free(c);
+	finish_stdout();
+	exit(0);
+}
+
+/* ---- programs ---- */
+
+static char *
+need_sp(const char *name)
+{
+	char *p = proc_sibling(name);
+
+	if (p == NULL)
+		errx(1, "%s: not found beside sp-flamegraph or in PATH; "
+		    "install sp (make install)", name);
+	return p;
+}
+
+static char *
+need_perf(void)
+{
+	char *p = proc_find("perf");
+
+	if (p == NULL)
+		errx(EX_CANNOT, "perf: not installed; install linux-perf "
+		    "(Debian) or linux-tools-$(uname -r) (Ubuntu)");
+	return p;
+}
+
+static char *
+need_sudo(void)
+{
+	char *p = proc_find("sudo");
+
+	if (p == NULL)
+		errx(1, "sudo: not installed; --root records through sudo "
+		    "(install sudo, or run sp-flamegraph as root without "
+		    "--root)");
+	return p;
+}
+
+/* Is a symbolizer there for sp-symbolize to find inline frames with? */
+static int
+have_symbolizer(void)
+{
+	static const char *v[] = { "llvm-symbolizer", "llvm-symbolizer-19",
+	    "llvm-symbolizer-18", "llvm-symbolizer-17", "llvm-symbolizer-16",
+	    "llvm-symbolizer-15", "llvm-symbolizer-14", "llvm-symbolizer-13",
+	    "addr2line" };
+	char path[PATH_MAX];
+
+	for (size_t i = 0; i < SP_NELEM(v); i++)
+		if (proc_which(v[i], path, sizeof(path)) == 0)
+			return 1;
+	return 0;
+}
+
+/* ---- the output file ---- */
+
+static char *out_tmp;		/* renamed to the output when all went well */
+static int out_fd = -1;
+
+/*
+ * Open the output before anything is recorded, so that an unwritable one
+ * is said at once: a temporary file beside it (renamed over it at the
+ * end, so that a failure leaves an older graph as it was), or the file
+ * itself when it is not a regular file (/dev/stdout, a pipe).
+ */
+static void
+open_output(const char *path)
+{
+	struct stat st;
+	struct buf b = { 0 };
+	const char *slash;
+	mode_t um;
+
+	if (strcmp(path, "-") == 0) {
+		if ((out_fd = dup(1)) == -1)
+			err(1, "standard output");
+		return;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if ((out_fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
+			err(1, "%s", path);
+		return;
+	}
+	slash = strrchr(path, '/');
+	if (slash != NULL)
+		buf_printf(&b, "%.*s.%s.XXXXXX", (int)(slash - path + 1), path,
+		    slash + 1);
+	else
+		buf_printf(&b, ".%s.XXXXXX", path);
+	if ((out_fd = mkstemp(b.s)) == -1)
+		err(1, "%s", path);
+	fcntl(out_fd, F_SETFD, FD_CLOEXEC);
+	um = umask(0);
+	umask(um);
+	fchmod(out_fd, 0666 & ~um);
+	out_tmp = b.s;
+	proc_remove_at_exit(out_tmp);
+}
+
+static void
+finish_output(const char *path)
+{
+	if (close(out_fd) == -1)
+		err(1, "%s", path);
+	out_fd = -1;
+	if (out_tmp != NULL) {
+		if (rename(out_tmp, path) == -1)
+			err(1, "%s", path);
+		proc_remove_at_exit(NULL);
+		free(out_tmp);
+		out_tmp = NULL;
+	}
+}
+
+/* ---- signals ---- */
+
+static void
+interrupt(const siginfo_t *si)
+{
+	int from_tty = 0;
+
+#ifdef SI_KERNEL
+	from_tty = si->si_code == SI_KERNEL;
+#else
+	(void)si;
+#endif
+	if (!run.recording)
+		proc_die_by(SIGINT);
+	/* The terminal's Ctrl-C reached sp-record too: its to handle. */
+	if (!from_tty && run.recorder > 0)
+		kill(run.recorder, SIGINT);
+}
+
+/* ---- verbose ---- */
+
+static void
+show(const char *prefix, char *const *v)
+{
+	fprintf(stderr, "%s", prefix);
+	for (size_t i = 0; v[i] != NULL; i++)
+		fprintf(stderr, "%s%s", i > 0 ? " " : "", v[i]);
+}
+
+/* ---- recording ---- */
+
+/*
+ * -c 'record ...': flamegraph-rs's custom perf command line.  sp-record
+ * builds perf's command line itself, so its words go to sp-record: the
+ * event, the frequency and the call-graph mode as its own options (they
+ * would be given twice otherwise), the rest as --perf-arg.
+ */
+static void
+custom_cmd(const char *cmd, struct args *ra, int *have_freq)
+{
+	char *copy = xstrdup(cmd), *w[256], *p = copy;
+	size_t n = 0;
+
+	for (;;) {
+		p += strspn(p, " \t\n");
+		if (*p == '\0')
+			break;
+		if (n == SP_NELEM(w))
+			errx(1, "-c: too many words");
+		w[n++] = p;
+		p += strcspn(p, " \t\n");
+		if (*p != '\0')
+			*p++ = '\0';
+	}
+	if (n == 0 || strcmp(w[0], "record") != 0)
+		errx(1, "-c '%s': perf's arguments begin with 'record' "
+		    "(sp-flamegraph records with perf record)", cmd);
+	for (size_t i = 1; i < n; i++) {
+		const char *o = w[i], *v = NULL;
+
+		if (strcmp(o, "-e") == 0 || strcmp(o, "--event") == 0 ||
+		    strcmp(o, "-F") == 0 || strcmp(o, "--freq") == 0 ||
+		    strcmp(o, "--call-graph") == 0 ||
+		    strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0 ||
+		    strcmp(o, "-p") == 0 || strcmp(o, "--pid") == 0) {
+			if (i + 1 == n)
+				errx(1, "-c: %s needs a value", o);
+			v = w[++i];
+		} else if (strncmp(o, "--event=", 8) == 0) {
+			o = "-e", v = w[i] + 8;
+		} else if (strncmp(o, "--freq=", 7) == 0) {
+			o = "-F", v = w[i] + 7;
+		} else if (strncmp(o, "--call-graph=", 13) == 0) {
+			o = "--call-graph", v = w[i] + 13;
+		} else if (strcmp(o, "-g") == 0) {
+			continue;	/* sp-record records call graphs anyway */
+		}
+		if (v == NULL) {
+			args_add(ra, xprintf("--perf-arg=%s", o));
+			continue;
+		}
+		if (strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0 ||
+		    strcmp(o, "-p") == 0 || strcmp(o, "--pid") == 0)
+			errx(1, "-c: %s is sp-flamegraph's own option, not "
+			    "perf's here", o);
+		if (strcmp(o, "-e") == 0 || strcmp(o, "--event") == 0)
+			args_add2(ra, "-e", xstrdup(v));
+		else if (strcmp(o, "-F") == 0 || strcmp(o, "--freq") == 0) {
+			args_add2(ra, "-F", xstrdup(v));
+			*have_freq = 1;
+		} else
+			args_add2(ra, "-g", xstrdup(v));
+	}
+	free(copy);
+}
+
+/*
+ * Record with sp-record into data.  Returns when there is a recording to
+ * draw; exits otherwise, sp-record having said why.
+ */
+static void
+record(struct opts *o, char **cmd, const char *data)
+{
+	struct args a = { 0 };
+	int st;
+
+	if (o->root)
+		args_add(&a, need_sudo());
+	args_add(&a, need_sp("sp-record"));
+	args_add(&a, "--record-only");
+	args_add2(&a, "-o", data);
+	for (size_t i = 0; i < o->record_args.n; i++)
+		args_add(&a, o->record_args.v[i]);
+	if (o->freq != NULL)
+		args_add2(&a, "-F", o->freq);
+	if (o->pids != NULL) {
+		args_add2(&a, "-p", o->pids);
+		if (o->duration != NULL)
+			args_add2(&a, "-d", o->duration);
+	} else if (o->cargo) {
+		args_add(&a, "--cargo");
+		if (o->unit_test)
+			args_add(&a, o->cargo_name != NULL ? xprintf(
+			    "--unit-test=%s", o->cargo_name) : "--unit-test");
+		else if (o->cargo_kind != NULL)
+			args_add(&a, xprintf("--%s", o->cargo_kind)),
+			args_add(&a, o->cargo_name);
+		if (o->cargo_profile != NULL)
+			args_add2(&a, "--profile", o->cargo_profile);
+		for (size_t i = 0; i < o->cargo_args.n; i++)
+			args_add(&a, o->cargo_args.v[i]);
+	}
+	if (o->pids == NULL) {
+		args_add(&a, "--");
+		for (size_t i = 0; cmd[i] != NULL; i++)
+			args_add(&a, cmd[i]);
+	}
+	if (o->verbose) {
+		show("sp-flamegraph: ", a.v);
+		fputc('\n', stderr);
+	}
+	run.recording = 1;
+	run.recorder = proc_spawn(a.v, -1, -1, -1, 0);
+	st = proc_wait(run.recorder);
+	run.recording = 0;
+	run.recorder = -1;
+	if (WIFSIGNALED(st))
+		proc_die_by(WTERMSIG(st));
+	if (!WIFEXITED(st))
+		errx(1, "sp-record %s", proc_status_text(st));
+	switch (WEXITSTATUS(st)) {
+	case 0:
+		break;
+	case 2:
+		/* The command failed; sp-record said how. */
+		if (o->ignore_status)
+			break;
+		errx(1, "no flame graph: the command failed "
+		    "(--ignore-status draws it all the same)");
+	default:
+		/* sp-record said why; 3 is "perf cannot record here". */
+		exit(WEXITSTATUS(st) == EX_CANNOT ? EX_CANNOT : 1);
+	}
+	free(a.v);
+}
+
+/* ---- the drawing pipeline ---- */
+
+struct stage {
+	struct args a;
+	const char *name;	/* for messages */
+	int	 errfd;		/* its standard error, -1: ours */
+	char	*errpath;	/* the file behind errfd, shown on failure */
+	pid_t	 pid;
+	int	 st;
+};
+
+struct pipeline {
+	struct stage s[MAX_STAGES];
+	size_t	 n;
+};
+
+static struct stage *
+stage(struct pipeline *p, const char *name, const char *prog)
+{
+	struct stage *s;
+
+	if (p->n == MAX_STAGES)
+		errx(1, "too many steps");
+	s = &p->s[p->n++];
+	memset(s, 0, sizeof(*s));
+	s->name = name;
+	s->errfd = -1;
+	args_add(&s->a, prog);
+	return s;
+}
+
+/* Show the messages a failed step left in its file. */
+static void
+relay(const char *path)
+{
+	char *msg = NULL;
+	size_t len;
+
+	if (path != NULL && input_slurp(path, 1 << 20, &msg, &len) == 0 &&
+	    len > 0) {
+		fputs(msg, stderr);
+		if (msg[len - 1] != '\n')
+			fputc('\n', stderr);
+	}
+	free(msg);
+}
+
+/*
+ * Run the steps joined by pipes, the first reading nothing, the last
+ * writing into out.  Returns the last step's exit status when every step
+ * succeeded; otherwise names the first that failed (a step killed by
+ * SIGPIPE only followed one that failed later) and exits.
+ */
+static int
+run_pipeline(struct pipeline *p, int out, int verbose)
+{
+	int in = -1, last;
+
+	if (verbose) {
+		for (size_t i = 0; i < p->n; i++)
+			show(i == 0 ? "sp-flamegraph: " : " | ", p->s[i].a.v);
+		fputc('\n', stderr);
+	}
+	for (size_t i = 0; i < p->n; i++) {
+		int fds[2] = { -1, -1 }, w = out;
+
+		if (i + 1 < p->n) {
+			if (pipe(fds) == -1)
+				err(1, "pipe");
+			fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+			fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+			w = fds[1];
+		}
+		p->s[i].pid = proc_spawn(p->s[i].a.v, in, w, p->s[i].errfd,
+		    0);
+		if (in != -1)
+			close(in);
+		if (fds[1] != -1)
+			close(fds[1]);
+		if (p->s[i].errfd != -1)
+			close(p->s[i].errfd);
+		in = fds[0];
+	}
+	for (size_t i = 0; i < p->n; i++)
+		p->s[i].st = proc_wait(p->s[i].pid);
+	for (size_t i = 0; i < p->n; i++) {
+		int st = p->s[i].st;
+
+		if (WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE)
+			continue;
+		if (i + 1 == p->n && WIFEXITED(st) &&
+		    WEXITSTATUS(st) == EX_EMPTY)
+			continue;
+		if (!proc_ok(st)) {
+			relay(p->s[i].errpath);
+			errx(1, "%s %s", p->s[i].name, proc_status_text(st));
+		}
+	}
+	last = p->s[p->n - 1].st;
+	return WIFEXITED(last) ? WEXITSTATUS(last) : 1;
+}
+
+static void
+add_drawing(struct pipeline *p, const struct opts *o)
+{
+	struct stage *s;
+
+	if (o->skip.n > 0) {
+		s = stage(p, "--skip-after", self_path);
+		args_add(&s->a, "--internal-skip-after");
+		for (size_t i = 0; i < o->skip.n; i++)
+			args_add(&s->a, o->skip.v[i]);
+	}
+	if (o->post != NULL) {
+		s = stage(p, "sp-aggregate", need_sp("sp-aggregate"));
+		args_add(&s->a, "-c");
+		s = stage(p, "--post-process", "/bin/sh");
+		args_add2(&s->a, "-c", o->post);
+	}
+	s = stage(p, "sp-flame", need_sp("sp-flame"));
+	for (size_t i = 0; i < o->draw.n; i++)
+		args_add(&s->a, o->draw.v[i]);
+}
+
+/* perf script (and the filter and sp-symbolize) on a perf.data file. */
+static void
+add_perf(struct pipeline *p, const struct opts *o, const char *data,
+    const char *source)
+{
+	struct stage *s;
+	int inl = !o->no_inline;
+
+	if (inl && !have_symbolizer()) {
+		warnx("no inline frames: install llvm (llvm-symbolizer) or "
+		    "binutils (addr2line) for sp-symbolize to find them");
+		inl = 0;
+	}
+	if (o->root) {
+		s = stage(p, "perf script", need_sudo());
+		args_add(&s->a, need_perf());
+	} else
+		s = stage(p, "perf script", need_perf());
+	args_add(&s->a, "--no-pager");
+	args_add(&s->a, "script");
+	args_add2(&s->a, "-i", data);
+	args_add2(&s->a, "-F", PERF_SCRIPT_FIELDS);
+	/* Never perf's addr2line per address: see the top. */
+	args_add(&s->a, "--no-inline");
+	s->errpath = proc_tmp("sp-flamegraph", "perf-script.err");
+	if ((s->errfd = open(s->errpath, O_WRONLY | O_CREAT | O_TRUNC |
+	    O_CLOEXEC, 0600)) == -1)
+		err(1, "%s", s->errpath);
+	if (inl) {
+		s = stage(p, "sp-flamegraph's filter", self_path);
+		args_add(&s->a, "--internal-perf-filter");
+	}
+	s = stage(p, "sp-flatten", need_sp("sp-flatten"));
+	if (!o->flamechart)
+		args_add(&s->a, "-c");
+	args_add2(&s->a, "--source", source);
+	args_add(&s->a, "-");
+	if (inl) {
+		s = stage(p, "sp-symbolize", need_sp("sp-symbolize"));
+		args_add(&s->a, "-m");
+		args_add(&s->a, "-q");
+	}
+}
+
+static void
+add_input(struct pipeline *p, const struct opts *o)
+{
+	struct stage *s;
+
+	s = stage(p, "sp-flatten", need_sp("sp-flatten"));
+	if (!o->flamechart)
+		args_add(&s->a, "-c");
+	args_add(&s->a, o->input);
+	if (o->binary != NULL || o->mixed) {
+		s = stage(p, "sp-symbolize", need_sp("sp-symbolize"));
+		args_add(&s->a, "-q");
+		if (o->no_inline)
+			args_add(&s->a, "--no-inline");
+		if (o->binary != NULL)
+			args_add2(&s->a, "-b", o->binary);
+		if (o->mixed)
+			args_add(&s->a, "-m");
+	}
+}
+
+/* ---- the end ---- */
+
+static void
+open_svg(const char *path, int verbose)
+{
+	char *argv[3];
+	const char *opener;
+	int st;
+
+#ifdef __APPLE__
+	opener = "open";
+#else
+	opener = "xdg-open";
+#endif
+	if ((argv[0] = proc_find(opener)) == NULL) {
+		warnx("--open: %s not found; install %s", opener,
+		    strcmp(opener, "open") == 0 ? "macOS's open" :
+		    "xdg-utils");
+		return;
+	}
+	argv[1] = (char *)path;
+	argv[2] = NULL;
+	if (verbose) {
+		show("sp-flamegraph: ", argv);
+		fputc('\n', stderr);
+	}
+	st = proc_wait(proc_spawn(argv, -1, -1, -1, 0));
+	if (!proc_ok(st))
+		warnx("--open: %s %s", opener, proc_status_text(st));
+	free(argv[0]);
+}
+
+static char *
+find_self(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		err(1, "/proc/self/exe");
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* --unit-test's optional name, as flamegraph-rs takes it: the next word. */
+static const char *
+optional_name(int argc, char *argv[])
+{
+	if (optarg != NULL)
+		return optarg;
+	if (optind < argc && argv[optind][0] != '-')
+		return argv[optind++];
+	return NULL;
+}
+
+static void
+number(const char *opt, const char *v, double min, double max,
+    const char *what)
+{
+	double d;
+
+	if (parse_double(v, strlen(v), &d) == -1 || !(d >= min) || d > max)
+		errx(1, "%s %s: not %s", opt, v, what);
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { O_BENCH = 256, O_BINARY, O_CARGO, O_DETERMINISTIC, O_DEV,
+	    O_EXAMPLE, O_FLAMECHART, O_IGNORE, O_IMAGE_WIDTH, O_INPUT,
+	    O_MANIFEST, O_MIN_WIDTH, O_MIXED, O_NO_DEFAULT, O_NO_INLINE,
+	    O_NOTES, O_OPEN, O_PACKAGE, O_PALETTE, O_PERFDATA, O_POST,
+	    O_PROFILE, O_RELEASE, O_REVERSE, O_ROOT, O_SKIP, O_SUBTITLE,
+	    O_TEST, O_TITLE, O_UNIT_TEST };
+	static const struct option longopts[] = {
+		{ "bench", required_argument, NULL, O_BENCH },
+		{ "bin", required_argument, NULL, 'b' },
+		{ "binary", required_argument, NULL, O_BINARY },
+		{ "cargo", no_argument, NULL, O_CARGO },
+		{ "cmd", required_argument, NULL, 'c' },
+		{ "deterministic", no_argument, NULL, O_DETERMINISTIC },
+		{ "dev", no_argument, NULL, O_DEV },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "example", required_argument, NULL, O_EXAMPLE },
+		{ "features", required_argument, NULL, 'f' },
+		{ "flamechart", no_argument, NULL, O_FLAMECHART },
+		{ "freq", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "ignore-status", no_argument, NULL, O_IGNORE },
+		{ "image-width", required_argument, NULL, O_IMAGE_WIDTH },
+		{ "input", required_argument, NULL, O_INPUT },
+		{ "inverted", no_argument, NULL, 'i' },
+		{ "manifest-path", required_argument, NULL, O_MANIFEST },
+		{ "min-width", required_argument, NULL, O_MIN_WIDTH },
+		{ "mixed", no_argument, NULL, O_MIXED },
+		{ "no-default-features", no_argument, NULL, O_NO_DEFAULT },
+		{ "no-inline", no_argument, NULL, O_NO_INLINE },
+		{ "notes", required_argument, NULL, O_NOTES },
+		{ "open", no_argument, NULL, O_OPEN },
+		{ "output", required_argument, NULL, 'o' },
+		{ "package", required_argument, NULL, O_PACKAGE },
+		{ "palette", required_argument, NULL, O_PALETTE },
+		{ "perfdata", required_argument, NULL, O_PERFDATA },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "post-process", required_argument, NULL, O_POST },
+		{ "profile", required_argument, NULL, O_PROFILE },
+		{ "release", no_argument, NULL, O_RELEASE },
+		{ "reverse", no_argument, NULL, O_REVERSE },
+		{ "root", no_argument, NULL, O_ROOT },
+		{ "skip-after", required_argument, NULL, O_SKIP },
+		{ "subtitle", required_argument, NULL, O_SUBTITLE },
+		{ "test", required_argument, NULL, O_TEST },
+		{ "title", required_argument, NULL, O_TITLE },
+		{ "unit-test", optional_argument, NULL, O_UNIT_TEST },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0 };
+	struct pipeline pl = { 0 };
+	const char *bad, *data = NULL;
+	int ch, status, cargo_only = 0;
+
+	if (argc >= 2 && strcmp(argv[1], "--internal-perf-filter") == 0)
+		filter_main(1, NULL, 0);
+	if (argc >= 2 && strcmp(argv[1], "--internal-skip-after") == 0)
+		filter_main(0, argv + 2, (size_t)(argc - 2));
+
+	o.output = DEFAULT_OUTPUT;
+	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hio:p:v", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+		case O_BENCH:
+		case O_EXAMPLE:
+		case O_TEST:
+		case O_UNIT_TEST:
+			if (o.cargo_kind != NULL || o.unit_test)
+				errx(1, "choose one of --bench, --bin, "
+				    "--example, --test and --unit-test");
+			if (ch == O_UNIT_TEST) {
+				o.unit_test = 1;
+				o.cargo_name = optional_name(argc, argv);
+			} else {
+				o.cargo_kind = ch == 'b' ? "bin" :
+				    ch == O_BENCH ? "bench" : ch == O_TEST ?
+				    "test" : "example";
+				o.cargo_name = optarg;
+			}
+			cargo_only = 1;
+			break;
+		case 'c':
+			o.cmd = optarg;
+			break;
+		case 'd':
+			number("-d", optarg, 0.001, 1e7, "a number of seconds");
+			o.duration = optarg;
+			break;
+		case 'F':
+			strtonum(optarg, 1, 1000000, &bad);
+			if (bad != NULL)
+				errx(1, "-F %s: frequency is %s", optarg, bad);
+			o.freq = optarg;
+			break;
+		case 'f':
+			args_add(&o.cargo_args, xprintf("--cargo-arg="
+			    "--features=%s", optarg));
+			cargo_only = 1;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'i':
+			args_add(&o.draw, "--inverted");
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'p':
+			o.pids = optarg;
+			break;
+		case 'v':
+			o.verbose = 1;
+			break;
+		case O_BINARY:
+			o.binary = optarg;
+			break;
+		case O_CARGO:
+			o.cargo = 1;
+			break;
+		case O_DETERMINISTIC:
+			args_add(&o.draw, "--deterministic");
+			break;
+		case O_DEV:
+			o.cargo_profile = "dev";
+			cargo_only = 1;
+			break;
+		case O_FLAMECHART:
+			o.flamechart = 1;
+			args_add(&o.draw, "--flamechart");
+			break;
+		case O_IGNORE:
+			o.ignore_status = 1;
+			break;
+		case O_IMAGE_WIDTH:
+			number("--image-width", optarg, 1, 1e6,
+			    "a width in pixels");
+			args_add2(&o.draw, "--image-width", optarg);
+			break;
+		case O_INPUT:
+			o.input = optarg;
+			break;
+		case O_MANIFEST:
+			args_add(&o.cargo_args, xprintf("--cargo-arg="
+			    "--manifest-path=%s", optarg));
+			cargo_only = 1;
+			break;
+		case O_MIN_WIDTH:
+			args_add2(&o.draw, "--min-width", optarg);
+			break;
+		case O_MIXED:
+			o.mixed = 1;
+			break;
+		case O_NO_DEFAULT:
+			args_add(&o.cargo_args,
+			    "--cargo-arg=--no-default-features");
+			cargo_only = 1;
+			break;
+		case O_NO_INLINE:
+			o.no_inline = 1;
+			break;
+		case O_NOTES:
+			args_add2(&o.draw, "--notes", optarg);
+			break;
+		case O_OPEN:
+			o.open = 1;
+			break;
+		case O_PACKAGE:
+			args_add(&o.cargo_args, xprintf("--cargo-arg="
+			    "--package=%s", optarg));
+			cargo_only = 1;
+			break;
+		case O_PALETTE:
+			args_add2(&o.draw, "--palette", optarg);
+			break;
+		case O_PERFDATA:
+			o.perfdata = optarg;
+			break;
+		case O_POST:
+			o.post = optarg;
+			break;
+		case O_PROFILE:
+			o.cargo_profile = optarg;
+			cargo_only = 1;
+			break;
+		case O_RELEASE:
+			cargo_only = 1;	/* sp-record's default profile */
+			break;
+		case O_REVERSE:
+			args_add(&o.draw, "--reverse");
+			break;
+		case O_ROOT:
+			o.root = 1;
+			break;
+		case O_SKIP:
+			args_add(&o.skip, optarg);
+			break;
+		case O_SUBTITLE:
+			args_add2(&o.draw, "--subtitle", optarg);
+			break;
+		case O_TITLE:
+			args_add2(&o.draw, "--title", optarg);
+			break;
+		default:
+			usage(stderr, 1);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	/* One source: a command, --cargo, -p, --perfdata or --input. */
+	if ((argc > 0 || o.cargo) + (o.pids != NULL) +
+	    (o.perfdata != NULL) + (o.input != NULL) != 1) {
+		if (argc == 0 && !o.cargo && o.pids == NULL &&
+		    o.perfdata == NULL && o.input == NULL)
+			usage(stderr, 1);
+		errx(1, "record one thing: a command, --cargo, -p, "
+		    "--perfdata or --input");
+	}
+	if (cargo_only && !o.cargo)
+		errx(1, "--bench, --bin, --dev, --example, --features, "
+		    "--manifest-path, --no-default-features, --package, "
+		    "--profile, --release, --test and --unit-test go with "
+		    "--cargo");
+	if ((o.binary != NULL || o.mixed) && o.input == NULL)
+		errx(1, "--binary and --mixed go with --input (a recording "
+		    "gets its names and inline frames by itself)");
+	if (o.binary != NULL && o.mixed)
+		errx(1, "--binary and --mixed: choose one");
+	if (o.duration != NULL && o.pids == NULL)
+		errx(1, "-d: only with -p (a command is recorded until it "
+		    "ends)");
+	if (o.perfdata != NULL || o.input != NULL) {
+		const char *what = o.freq != NULL ? "-F" : o.cmd != NULL ?
+		    "-c" : o.ignore_status ? "--ignore-status" : NULL;
+
+		if (what != NULL)
+			errx(1, "%s: only when recording (--perfdata and "
+			    "--input draw what was recorded)", what);
+	}
+	if (o.input != NULL && o.root)
+		errx(1, "--root: only with perf (--input reads the file "
+		    "itself)");
+
+	if (o.cmd != NULL) {
+		int have_freq = 0;
+
+		custom_cmd(o.cmd, &o.record_args, &have_freq);
+		if (have_freq && o.freq != NULL)
+			errx(1, "-F and -c with a frequency: choose one");
+	}
+
+	self_path = find_self();
+	proc_signals(&(struct proc_hooks){ interrupt, NULL });
+	/* Everything that can be missing is said before recording. */
+	need_sp("sp-flame");
+	if (o.input == NULL)
+		free(need_perf());
+	open_output(o.output);
+
+	if (o.input != NULL)
+		add_input(&pl, &o);
+	else {
+		if (o.perfdata != NULL)
+			data = o.perfdata;
+		else {
+			data = proc_tmp("sp-flamegraph", "perf.data");
+			record(&o, argv, data);
+		}
+		add_perf(&pl, &o, data, o.perfdata != NULL ? o.perfdata :
+		    "perf record");
+	}
+	add_drawing(&pl, &o);
+	status = run_pipeline(&pl, out_fd, o.verbose);
+	finish_output(o.output);
+	if (strcmp(o.output, "-") != 0)
+		fprintf(stderr, "sp-flamegraph: wrote %s%s\n", o.output,
+		    status == EX_EMPTY ? " (nothing to draw: no samples)" :
+		    "");
+	if (o.open && strcmp(o.output, "-") != 0)
+		open_svg(o.output, o.verbose);
+	proc_cleanup();
+	return status == EX_EMPTY ? EX_EMPTY : 0;
+}
