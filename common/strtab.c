@@ -41,6 +41,57 @@ mix(uint64_t h)
 	return h;
 }
 
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 u128;
+
+/* The two halves of the 128-bit product of a and b, folded together. */
+static inline uint64_t
+fold_mul(uint64_t a, uint64_t b)
+{
+	u128 r = (u128)a * b;
+
+	return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+static inline uint64_t
+load64(const unsigned char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return w;
+}
+
+/*
+ * Stack strings run to hundreds of bytes and sp-aggregate hashes one per
+ * sample: two independent chains of 128-bit multiplies take 32 bytes a
+ * step, where one chain of 64-bit multiplies took 8.
+ */
+uint64_t
+hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t a = 0x9e3779b97f4a7c15ULL ^ n, b = 0xa0761d6478bd642fULL;
+	uint64_t w[2] = { 0, 0 };
+
+	while (n >= 32) {
+		a = fold_mul(load64(s) ^ 0xe7037ed1a0b428dbULL, load64(s + 8) ^ a);
+		b = fold_mul(load64(s + 16) ^ 0x8ebc6af09c88c6e3ULL,
+		    load64(s + 24) ^ b);
+		s += 32;
+		n -= 32;
+	}
+	if (n >= 16) {
+		a = fold_mul(load64(s) ^ 0xe7037ed1a0b428dbULL, load64(s + 8) ^ a);
+		s += 16;
+		n -= 16;
+	}
+	/* The length is in a: padding the rest with zeros is unambiguous. */
+	memcpy(w, s, n);
+	b = fold_mul(w[0] ^ 0x589965cc75374cc3ULL, w[1] ^ b);
+	return mix(fold_mul(a ^ 0x1d8e4e27c47d124fULL, b));
+}
+#else
 uint64_t
 hash_bytes(const void *p, size_t n)
 {
@@ -64,6 +115,7 @@ hash_bytes(const void *p, size_t n)
 	}
 	return mix(h);
 }
+#endif
 
 struct strtab *
 st_new(void)
