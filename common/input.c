@@ -19,6 +19,7 @@
 
 #include "bigmem.h"
 #include "input.h"
+#include "progress.h"
 #include "util.h"
 
 const char *
@@ -71,6 +72,8 @@ gz_check(gzFile gz, const char *name)
 	int code;
 	const char *msg = gzerror(gz, &code);
 
+	if (code != Z_OK && code != Z_STREAM_END)
+		progress_end();		/* the message gets a line of its own */
 	switch (code) {
 	case Z_OK:
 	case Z_STREAM_END:
@@ -151,6 +154,7 @@ struct lreader {
 	size_t	 end;		/* end of valid data */
 	int	 eof;
 	int	 failed;
+	int	 progress;	/* lr_progress was called */
 	uint64_t lineno;
 };
 
@@ -171,6 +175,29 @@ lr_open(const char *path)
 	lr->cap = 1 << 20;
 	lr->buf = xmalloc(lr->cap + 1);
 	return lr;
+}
+
+void
+lr_progress(struct lreader *lr)
+{
+	struct stat st;
+	uint64_t total = 0;
+
+	if (fstat(lr->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		total = (uint64_t)st.st_size;
+	progress_begin(lr->name, total, PROGRESS_BYTES);
+	lr->progress = 1;
+}
+
+/* Bytes of the file (compressed, for gzip) read so far, for progress.h. */
+static void
+lr_note(struct lreader *lr)
+{
+	if (lr->progress) {
+		z_off_t off = gzoffset(lr->gz);
+
+		progress_set(off > 0 ? (uint64_t)off : 0);
+	}
 }
 
 /* Read more input after the unconsumed bytes; 0 on data or EOF, -1 error. */
@@ -206,6 +233,7 @@ lr_fill(struct lreader *lr)
 		lr->eof = 1;
 	}
 	lr->end += (size_t)r;
+	lr_note(lr);
 	return 0;
 }
 
@@ -293,8 +321,9 @@ lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len,
 			b = big_realloc(b, bcap + 1, bcap * 2 + 1);
 			bcap *= 2;
 		}
-		r = gzread(lr->gz, b + n, (unsigned)(bcap - n > (1U << 30) ?
-		    (1U << 30) : bcap - n));
+		/* 16 MiB at a time: often enough for the progress line. */
+		r = gzread(lr->gz, b + n, (unsigned)(bcap - n > (1U << 24) ?
+		    (1U << 24) : bcap - n));
 		if (r < 0 || (r == 0 && gz_check(lr->gz, lr->name) == -1)) {
 			if (r < 0)
 				gz_check(lr->gz, lr->name);
@@ -305,7 +334,10 @@ lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len,
 		if (r == 0)
 			lr->eof = 1;
 		n += (size_t)r;
+		lr_note(lr);
 	}
+	if (lr->progress)
+		progress_end();
 	if (n > max) {
 		warnx("%s: too large: more than %zu MiB of data", lr->name,
 		    max >> 20);
@@ -342,6 +374,8 @@ lr_close(struct lreader *lr)
 {
 	if (lr == NULL)
 		return;
+	if (lr->progress)
+		progress_end();
 	gzclose(lr->gz);
 	free(lr->buf);
 	free(lr);

@@ -34,6 +34,11 @@ uint64_t lr_lineno(const struct lreader *);
 const char *lr_name(const struct lreader *);
 /* Call the input name (kept, not copied) in messages from now on. */
 void	 lr_set_name(struct lreader *, const char *name);
+/*
+ * Show the bytes read of this input as a progress line (progress.h) until
+ * it is read whole or closed.
+ */
+void	 lr_progress(struct lreader *);
 /* Peek at the first bytes of the (decompressed) input without consuming. */
 size_t	 lr_peek(struct lreader *, const char **p);
 /*

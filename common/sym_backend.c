@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "progress.h"
 #include "sym_backend.h"
 #include "proc.h"
 #include "sym_proc.h"
@@ -52,12 +53,50 @@ first_line(struct buf *dst, const struct buf *err)
 	buf_add(dst, err->s, n);
 }
 
+/*
+ * Counting the answers in the output as it comes, for the progress line:
+ * llvm-symbolizer ends each with an empty line, addr2line -a begins each
+ * with the address, atos gives one line each.
+ */
+struct answers {
+	enum sym_backend backend;
+	int	 at_bol;	/* the last byte seen was a newline */
+	uint64_t n;
+};
+
+static void
+count_answers(void *arg, const char *s, size_t len)
+{
+	struct answers *a = arg;
+
+	for (size_t i = 0; i < len; i++) {
+		switch (a->backend) {
+		case SYMB_LLVM:
+			if (s[i] == '\n' && a->at_bol)
+				a->n++;
+			break;
+		case SYMB_ADDR2LINE:
+			if (s[i] == '0' && a->at_bol)
+				a->n++;
+			break;
+		default:
+			if (s[i] == '\n')
+				a->n++;
+			break;
+		}
+		a->at_bol = s[i] == '\n';
+	}
+	progress_set(a->n);
+}
+
 int
 sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
     struct sym_results *r, struct buf *msg, struct buf *warn)
 {
 	char *argv[12], objarg[4200], archarg[64], load[32];
 	struct buf in = { 0 }, out = { 0 }, err = { 0 };
+	struct answers ans = { j->backend, 1, 0 };
+	struct sym_watch watch = { count_answers, &ans };
 	size_t a = 0;
 	int st = 0, died, ret = 0;
 	uint64_t add = j->base;
@@ -105,8 +144,10 @@ sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
 	argv[a] = NULL;
 	for (size_t i = 0; i < n; i++)
 		buf_printf(&in, "0x%" PRIx64 "\n", rel[i] + add);
+	if (j->progress)
+		progress_set(0);
 	if (sym_proc_run(j->prog, argv, in.s ? in.s : "", in.len, &out, &err,
-	    &st) == -1) {
+	    &st, j->progress ? &watch : NULL) == -1) {
 		buf_printf(msg, "%s: cannot run: %s", j->prog, strerror(errno));
 		buf_free(&in);
 		return -1;

@@ -28,6 +28,7 @@ struct sym_job {
 	const char *arch;	/* Mach-O architecture, or NULL */
 	uint64_t base;		/* svma = relative + base (atos: -l base) */
 	int	 inlines;	/* ask for inline chains */
+	int	 progress;	/* answers counted on a progress line (progress.h) */
 };
 
 /* The backend's usual program name ("llvm-symbolizer", ...). */

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "proc.h"
@@ -97,10 +98,50 @@ slurp_fd(int fd, struct buf *b)
 	}
 }
 
+/* Show the watcher the output written since *seen. */
+static void
+watch_output(const struct sym_watch *wa, int tfd, const struct buf *out,
+    off_t *seen)
+{
+	struct stat st;
+	char chunk[65536];
+
+	if (tfd == -1) {
+		if (out->len > (size_t)*seen)
+			wa->fn(wa->arg, out->s + *seen, out->len - (size_t)*seen);
+		*seen = (off_t)out->len;
+		return;
+	}
+	if (fstat(tfd, &st) == -1)
+		return;
+	while (*seen < st.st_size) {
+		size_t want = st.st_size - *seen > (off_t)sizeof(chunk) ?
+		    sizeof(chunk) : (size_t)(st.st_size - *seen);
+		ssize_t r = pread(tfd, chunk, want, *seen);
+
+		if (r <= 0)
+			return;
+		wa->fn(wa->arg, chunk, (size_t)r);
+		*seen += r;
+	}
+}
+
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 int
 sym_proc_run(const char *path, char *const argv[], const char *in,
-    size_t inlen, struct buf *out, struct buf *err, int *wstatus)
+    size_t inlen, struct buf *out, struct buf *err, int *wstatus,
+    const struct sym_watch *watch)
 {
+	off_t seen = 0;
+	long long shown = 0;
 	int pin[2], pout[2], perr[2], e, tfd;
 	size_t done = 0;
 	pid_t pid;
@@ -176,7 +217,11 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 			pf[n].events = POLLIN;
 			ie = (int)n++;
 		}
-		if (poll(pf, n, -1) == -1) {
+		if (watch != NULL && now_ms() - shown >= 250) {
+			watch_output(watch, tfd, out, &seen);
+			shown = now_ms();
+		}
+		if (poll(pf, n, watch != NULL ? 250 : -1) == -1) {
 			if (errno == EINTR)
 				continue;
 			break;

@@ -22,6 +22,7 @@
 #include "json.h"
 #include "perf_script.h"
 #include "profile.h"
+#include "progress.h"
 #include "stream.h"
 #include "util.h"
 
@@ -39,6 +40,7 @@ static const struct option longopts[] = {
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
+	{ "quiet",	no_argument,		NULL, 'q' },
 	{ "source",	required_argument,	NULL, OPT_SOURCE },
 	{ "thread",	required_argument,	NULL, 't' },
 	{ "threads",	no_argument,		NULL, 'l' },
@@ -53,7 +55,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flatten [-chl] [-P pattern] [-p pid] [-T tid] "
+	    "usage: sp-flatten [-chlq] [-P pattern] [-p pid] [-T tid] "
 	    "[-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name] [--period]\n"
@@ -112,6 +114,7 @@ flatten(const char *path, struct sw *w, const struct profile_opts *po,
 		name = stdin_name;
 		lr_set_name(lr, name);
 	}
+	lr_progress(lr);
 	n = lr_peek(lr, &p);
 	if (n == 0) {
 		/* lr_peek stops on read errors; lr_next reports them. */
@@ -166,12 +169,12 @@ main(int argc, char *argv[])
 	struct profile_opts po;
 	struct perf_opts pe;
 	struct sw *w;
-	int ch;
+	int ch, quiet = 0;
 
 	memset(&o, 0, sizeof(o));
 	memset(&po, 0, sizeof(po));
 	memset(&pe, 0, sizeof(pe));
-	while ((ch = getopt_long(argc, argv, "chlP:p:T:t:", longopts,
+	while ((ch = getopt_long(argc, argv, "chlP:p:qT:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -189,6 +192,9 @@ main(int argc, char *argv[])
 			break;
 		case 'p':
 			add(&o.pids, &o.npids, optarg);
+			break;
+		case 'q':
+			quiet = 1;
 			break;
 		case 'T':
 			add(&o.tids, &o.ntids, optarg);
@@ -234,6 +240,7 @@ main(int argc, char *argv[])
 	if (o.has_from && o.has_to && o.from > o.to)
 		errx(1, "--from %g is after --to %g", o.from, o.to);
 
+	progress_enable(!quiet);
 	big_stdout();
 	w = sw_new(&o);
 	po.single_input = argc <= 1;

@@ -79,6 +79,7 @@ struct opts {
 	const char *pids;	/* -p as given: pid[,pid...] */
 	int	 raw;
 	int	 record_only;	/* --record-only: keep -o's file, no stream */
+	int	 quiet;		/* -q: sp-flatten -q, no progress line */
 	int	 cargo;
 	const char *target_kind;	/* --bin, --example, --bench, --test */
 	const char *target_name;
@@ -102,7 +103,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-record [-hr] [-d seconds] [-e event] [-F hz] [-g mode] "
+	    "usage: sp-record [-hqr] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
 	    "                 [-P profiler] [--perf-arg arg] [--record-only]\n"
 	    "                 [--samply-arg arg] -p pid[,pid] | [--] command "
@@ -566,8 +567,8 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 {
 	struct args a = { 0 };
 	char *errpath = tmp_path("perf-script.err"), *msg = NULL, *flatten;
-	char *fa[5];
-	int fds[2], efd, sst, fst;
+	char *fa[6];
+	int fds[2], efd, sst, fst, k = 0;
 	pid_t sp, fp = -1;
 	size_t len;
 
@@ -585,11 +586,14 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 		sp = proc_spawn(a.v, -1, -1, efd, 0);
 	} else {
 		flatten = find_flatten();
-		fa[0] = flatten;
-		fa[1] = "--source";
-		fa[2] = (char *)(o->output != NULL ? o->output : "perf record");
-		fa[3] = "-";
-		fa[4] = NULL;
+		fa[k++] = flatten;
+		if (o->quiet)
+			fa[k++] = "-q";
+		fa[k++] = "--source";
+		fa[k++] = (char *)(o->output != NULL ? o->output :
+		    "perf record");
+		fa[k++] = "-";
+		fa[k] = NULL;
 		if (pipe(fds) == -1)
 			err(1, "pipe");
 		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
@@ -756,10 +760,10 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 {
 	struct args a = { 0 };
 	char *samply = need_profiler("samply"), *flatten, rate[32], pid[32];
-	char dur[64], *fa[3];
+	char dur[64], *fa[4];
 	const char *out;
 	struct stat sb;
-	int st, status, fst;
+	int st, status, fst, k;
 
 	out = o->output != NULL ? o->output : tmp_path("profile.json");
 	snprintf(rate, sizeof(rate), "%lld", o->freq);
@@ -807,9 +811,12 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 		copy_file(out);
 	} else {
 		flatten = find_flatten();
-		fa[0] = flatten;
-		fa[1] = (char *)out;
-		fa[2] = NULL;
+		k = 0;
+		fa[k++] = flatten;
+		if (o->quiet)
+			fa[k++] = "-q";
+		fa[k++] = (char *)out;
+		fa[k] = NULL;
 		fflush(stdout);
 		fst = proc_wait(proc_spawn(fa, -1, -1, -1, 0));
 		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
@@ -921,6 +928,7 @@ main(int argc, char *argv[])
 		{ "perf-arg", required_argument, NULL, 'R' },
 		{ "profile", required_argument, NULL, 'L' },
 		{ "profiler", required_argument, NULL, 'P' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "record-only", no_argument, NULL, 'O' },
 		{ "samply-arg", required_argument, NULL, 'S' },
 		{ "test", required_argument, NULL, 'T' },
@@ -941,7 +949,7 @@ main(int argc, char *argv[])
 	o.freq = DEFAULT_FREQ;
 	o.callgraph = DEFAULT_CALLGRAPH;
 	o.cargo_profile = "release";
-	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:r", longopts,
+	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:qr", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'A':
@@ -1017,6 +1025,9 @@ main(int argc, char *argv[])
 		case 'p':
 			o.pid = parse_pids(optarg);
 			o.pids = optarg;
+			break;
+		case 'q':
+			o.quiet = 1;
 			break;
 		case 'R':
 			args_add(&o.perf_args, optarg);

@@ -28,6 +28,7 @@
 #include "buf.h"
 #include "escape.h"
 #include "input.h"
+#include "progress.h"
 #include "stream.h"
 #include "strtab.h"
 #include "sym_backend.h"
@@ -634,6 +635,7 @@ resolve_lib(struct lib *l)
 	const char *why = NULL, *use = NULL, *prog = NULL;
 	size_t i;
 	double t0;
+	int rc;
 
 	w.map = opt_map;
 	w.nmap = nmap;
@@ -712,10 +714,13 @@ resolve_lib(struct lib *l)
 		job.arch = im.arch;
 	job.base = opt_has_base ? opt_base : im.base;
 	job.inlines = 1;
+	job.progress = 1;
 	l->via = sym_backend_name(job.backend);
 	t0 = now();
-	if (sym_backend_run(&job, l->addrs, l->naddrs, &l->res, &msg,
-	    &wmsg) == -1) {
+	progress_begin(uname, l->naddrs, PROGRESS_ADDRESSES);
+	rc = sym_backend_run(&job, l->addrs, l->naddrs, &l->res, &msg, &wmsg);
+	progress_end();
+	if (rc == -1) {
 		warnx("%.*s: %s", (int)l->name_len, l->name, msg.s);
 		status = 1;
 		l->state = L_PARTIAL;
@@ -1065,6 +1070,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	progress_enable(!opt_quiet);
 	if (opt_image != NULL && opt_binary == NULL && opt_syms == NULL) {
 		warnx("--image needs --binary or --syms");
 		usage(stderr);
