@@ -24,9 +24,13 @@ SP_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
 # the BSDs have them in libc.
 BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
-LIBS = -lz -lm $(BSD_LIBS)
-ALL_CFLAGS = -std=c11 $(WARNFLAGS) $(SP_CPPFLAGS) $(BSD_CFLAGS) $(CFLAGS) \
-	$(EXTRA_CFLAGS)
+# libdeflate, where installed: whole gzip files inflated in one call
+# (common/input.c); zlib does the rest.
+DEFLATE_LIBS := $(shell pkg-config --libs libdeflate 2>/dev/null)
+DEFLATE_CFLAGS := $(if $(DEFLATE_LIBS),-DSP_HAVE_LIBDEFLATE)
+LIBS = -lz -lm $(BSD_LIBS) $(DEFLATE_LIBS)
+ALL_CFLAGS = -std=c11 $(WARNFLAGS) $(SP_CPPFLAGS) $(BSD_CFLAGS) \
+	$(DEFLATE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
 
 TOOLS = $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 SCRIPTS = $(wildcard scripts/sp-*)

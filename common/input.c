@@ -5,6 +5,13 @@
  * concatenated gzip members.  A truncated or corrupt gzip stream must not
  * look like a short but complete input, so the end of every read is checked
  * with gzerror(): Z_BUF_ERROR there means "unexpected end of file".
+ *
+ * Built with libdeflate (SP_HAVE_LIBDEFLATE), lr_slurp inflates a whole
+ * gzip file in one call instead: the whole input is in memory anyway, and
+ * libdeflate's whole-buffer inflate is faster than zlib's streaming one.
+ * zlib stays for streaming (lines) and for every file libdeflate refuses,
+ * which zlib then reads again from the start, so that what is accepted and
+ * every message about a bad file are zlib's.
  */
 #include <err.h>
 #include <errno.h>
@@ -16,6 +23,9 @@
 #include <unistd.h>
 
 #include <zlib.h>
+#ifdef SP_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
 
 #include "bigmem.h"
 #include "input.h"
@@ -282,6 +292,89 @@ lr_peek(struct lreader *lr, const char **p)
 	return lr->end - lr->start;
 }
 
+#ifdef SP_HAVE_LIBDEFLATE
+/*
+ * The whole gzip file of lr, inflated by libdeflate into a buffer for
+ * lr_slurp.  Returns 0, or -1 (nothing reported, nothing kept) when zlib
+ * must do it: not a regular gzip file, or anything libdeflate refuses.
+ */
+static int
+slurp_deflate(struct lreader *lr, const struct stat *st, size_t max,
+    char **data, size_t *len, size_t *cap)
+{
+	struct libdeflate_decompressor *d;
+	unsigned char *in;
+	char *out = NULL;
+	size_t insz, inlen = 0, off = 0, n = 0, ocap = 0;
+	uint32_t isize;
+	int ok = 0;
+
+	if ((uint64_t)st->st_size > (uint64_t)SIZE_MAX / 8 || st->st_size < 18)
+		return -1;
+	insz = (size_t)st->st_size;
+	in = big_alloc(insz);
+	/* 16 MiB at a time, for the progress line. */
+	while (inlen < insz) {
+		size_t want = insz - inlen > ((size_t)1 << 24) ? (size_t)1 << 24 :
+		    insz - inlen;
+		ssize_t r = pread(lr->fd, in + inlen, want, (off_t)inlen);
+
+		if (r <= 0)
+			break;
+		inlen += (size_t)r;
+		if (lr->progress)
+			progress_set(inlen);
+	}
+	if (inlen != insz || in[0] != 0x1f || in[1] != 0x8b ||
+	    (d = libdeflate_alloc_decompressor()) == NULL) {
+		big_free(in, insz);
+		return -1;
+	}
+	/* The last member's size (mod 2^32) is the whole for one member. */
+	isize = (uint32_t)in[insz - 4] | (uint32_t)in[insz - 3] << 8 |
+	    (uint32_t)in[insz - 2] << 16 | (uint32_t)in[insz - 1] << 24;
+	ocap = (size_t)isize > insz * 4 ? (size_t)isize : insz * 4;
+	if (ocap > max)
+		ocap = max;
+	out = big_alloc(ocap + 1);
+	while (off < inlen) {
+		size_t used, got;
+		enum libdeflate_result r;
+
+		r = libdeflate_gzip_decompress_ex(d, in + off, inlen - off,
+		    out + n, ocap - n, &used, &got);
+		if (r == LIBDEFLATE_INSUFFICIENT_SPACE && ocap < max) {
+			size_t ncap = ocap > max / 2 ? max : ocap * 2;
+
+			out = big_realloc(out, ocap + 1, ncap + 1);
+			ocap = ncap;
+			continue;
+		}
+		if (r != LIBDEFLATE_SUCCESS)
+			goto out;
+		off += used;
+		n += got;
+	}
+	ok = 1;
+out:
+	libdeflate_free_decompressor(d);
+	big_free(in, insz);
+	if (!ok) {
+		big_free(out, ocap + 1);
+		return -1;
+	}
+	out[n] = '\0';
+	*data = out;
+	*len = n;
+	*cap = ocap + 1;
+	lr->eof = 1;
+	lr->start = lr->end = 0;
+	if (lr->progress)
+		progress_end();
+	return 0;
+}
+#endif
+
 int
 lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len,
     size_t *cap)
@@ -299,7 +392,15 @@ lr_slurp(struct lreader *lr, size_t max, char **data, size_t *len,
 	 * that the buffer rarely grows.
 	 */
 	if (fstat(lr->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		uint64_t want = (uint64_t)st.st_size * (gzdirect(lr->gz) ? 1 : 4);
+		uint64_t want;
+
+#ifdef SP_HAVE_LIBDEFLATE
+		/* Only from the very start: nothing may have been consumed. */
+		if (!gzdirect(lr->gz) && lr->start == 0 && lr->lineno == 0 &&
+		    slurp_deflate(lr, &st, max, data, len, cap) == 0)
+			return 0;
+#endif
+		want = (uint64_t)st.st_size * (gzdirect(lr->gz) ? 1 : 4);
 
 		bcap = want > max ? max : (size_t)want;
 	}
