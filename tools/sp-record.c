@@ -80,6 +80,7 @@ struct opts {
 	int	 raw;
 	int	 quiet;		/* -q: sp-flatten -q, no progress line */
 	int	 record_only;	/* --record-only: keep -o's file, no stream */
+	int	 quiet;		/* -q: sp-flatten -q, no progress line */
 	int	 cargo;
 	const char *target_kind;	/* --bin, --example, --bench, --test */
 	const char *target_name;
@@ -928,6 +929,7 @@ main(int argc, char *argv[])
 		{ "perf-arg", required_argument, NULL, 'R' },
 		{ "profile", required_argument, NULL, 'L' },
 		{ "profiler", required_argument, NULL, 'P' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "record-only", no_argument, NULL, 'O' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "samply-arg", required_argument, NULL, 'S' },
