@@ -78,7 +78,6 @@ struct opts {
 	pid_t	 pid;		/* the first of -p's */
 	const char *pids;	/* -p as given: pid[,pid...] */
 	int	 raw;
-	int	 quiet;		/* -q: sp-flatten -q, no progress line */
 	int	 record_only;	/* --record-only: keep -o's file, no stream */
 	int	 quiet;		/* -q: sp-flatten -q, no progress line */
 	int	 cargo;
@@ -931,7 +930,6 @@ main(int argc, char *argv[])
 		{ "profiler", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "record-only", no_argument, NULL, 'O' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "samply-arg", required_argument, NULL, 'S' },
 		{ "test", required_argument, NULL, 'T' },
 		{ "unit-test", optional_argument, NULL, 'U' },
