@@ -2,7 +2,8 @@
  * sp-flatten: a profile in, the sample stream of sp(5) out.
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
- * JSON, or `perf script` text; plain or gzip (by content), from files or
+ * JSON, `perf script` text, or folded stacks (one line a distinct stack,
+ * see folded.h); plain or gzip (by content), from files or
  * standard input.  Output: "#sp samples 1" headers, then one line a sample:
  *
  *	process pid thread tid time weight cpu stack
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "folded.h"
 #include "input.h"
 #include "json.h"
 #include "perf_script.h"
@@ -151,13 +153,15 @@ flatten(const char *path, struct sw *w, const struct profile_opts *po,
 		lr_close(lr);
 		return -1;
 	}
-	if (!perf_script_sniff(p, n)) {
-		warnx("%s: not a profile: neither JSON nor perf script text",
-		    name);
-		lr_close(lr);
-		return -1;
+	if (perf_script_sniff(p, n))
+		rc = perf_script_flatten(lr, w, pe);
+	else if (folded_sniff(p, n))
+		rc = folded_flatten(lr, w);
+	else {
+		warnx("%s: not a profile: neither JSON, perf script text nor "
+		    "folded stacks", name);
+		rc = -1;
 	}
-	rc = perf_script_flatten(lr, w, pe);
 	lr_close(lr);
 	return rc;
 }

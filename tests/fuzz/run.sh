@@ -10,6 +10,8 @@
 #                 stack_xform.h), seeds in tests/fuzz/seeds-filter/
 #   fuzz_flamegraph  sp-flamegraph's line filters (perf script frame
 #                 lines, --skip-after), seeds in tests/fuzz/seeds-flamegraph/
+#   fuzz_folded   the folded-stack reader (folded_parse, folded_sniff),
+#                 seeds in tests/fuzz/seeds-folded/
 #
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
 # $O (default build-fuzz); new inputs go to $O/corpus-NAME, crashes to
@@ -48,7 +50,7 @@ if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
 fi
 
 st=0
-for t in profile stream filter flamegraph; do
+for t in profile stream filter flamegraph folded; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
