@@ -37,11 +37,15 @@ CC=${FUZZ_CC:-clang}
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
--D_FILE_OFFSET_BITS=64 -I$TOP/common \
+-D_FILE_OFFSET_BITS=64 -I$TOP/common -I$O/gen \
 $(pkg-config --cflags libbsd-overlay 2>/dev/null)"
 LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
 
-mkdir -p "$O" || exit 1
+mkdir -p "$O/gen" || exit 1
+# The library includes sp-flame's assets, generated as the Makefile does.
+sh "$TOP/scripts/embed" "$O/gen/flame_assets.h" \
+    flame_js "$TOP/common/assets/flame.js" \
+    flame_css "$TOP/common/assets/flame.css" || exit 1
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
 if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
