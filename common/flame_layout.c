@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "flame.h"
 #include "util.h"
 
@@ -75,6 +76,8 @@ struct walk {
 	size_t	 nopen, opencap;
 	const char **fs;	/* the frames of the stack being read */
 	size_t	*fl, nfs, fscap, flcap;
+	char	**chains;	/* --colors chain: the rewritten stacks */
+	size_t	 nchains, chaincap;
 };
 
 /* Split s as Perl's split(";") does: empty fields at the end dropped. */
@@ -167,6 +170,55 @@ flow(struct walk *w, const struct flame_stack *st, double t)
 	}
 }
 
+/*
+ * --colors chain, as flamegraph.pl rewrites a stack for it: the parts after
+ * each ";--;" (the wakers of a chain graph) get "_[w]" on every frame, and
+ * ";--;" is added after the first part (so every stack ends in a "--"
+ * frame when it has no waker part).  Returns a string that lives as long
+ * as the walk.
+ */
+static const char *
+chain_stack(struct walk *w, const char *s, size_t n, size_t *len)
+{
+	struct buf b = { 0 };
+	size_t i = 0, part = 0, end;
+
+	/* Perl's split drops empty parts at the end. */
+	end = n;
+	while (end >= 4 && memcmp(s + end - 4, ";--;", 4) == 0)
+		end -= 4;
+	while (i <= end) {
+		const char *p = s + i;
+		size_t k = i;
+
+		while (k + 4 <= end && memcmp(s + k, ";--;", 4) != 0)
+			k++;
+		if (k + 4 > end)
+			k = end;
+		if (part == 0) {
+			buf_add(&b, p, k - i);
+			buf_adds(&b, ";--;");
+		} else {
+			if (part > 1)
+				buf_adds(&b, ";--;");
+			for (size_t j = i; j < k; j++) {
+				if (s[j] == ';')
+					buf_adds(&b, "_[w]");
+				buf_addc(&b, s[j]);
+			}
+			buf_adds(&b, "_[w]");
+		}
+		part++;
+		i = k + 4;
+		if (k == end)
+			break;
+	}
+	xgrow(&w->chains, &w->chaincap, w->nchains + 1, sizeof(*w->chains));
+	w->chains[w->nchains++] = b.s;
+	*len = b.len;
+	return b.s != NULL ? b.s : "";
+}
+
 static int
 qcmp_frame(const void *pa, const void *pb)
 {
@@ -215,13 +267,22 @@ flame_layout(struct flame_stack *st, size_t n, const struct flame_geom *geom,
 	w.minwidth_time = geom->minwidth_pct ? g->timemax * geom->minwidth / 100 :
 	    geom->minwidth / g->widthpertime;
 	for (size_t i = 0; i < n; i++) {
-		split_frames(&w, st[i].s, st[i].len);
+		if (geom->chain) {
+			size_t len;
+			const char *c = chain_stack(&w, st[i].s, st[i].len, &len);
+
+			split_frames(&w, c, len);
+		} else
+			split_frames(&w, st[i].s, st[i].len);
 		flow(&w, &st[i], t);
 		t += st[i].count;
 	}
 	flow(&w, NULL, t);
 	if (g->n > 1)
 		qsort(g->f, g->n, sizeof(*g->f), qcmp_frame);
+	for (size_t i = 0; i < w.nchains; i++)
+		free(w.chains[i]);
+	free(w.chains);
 	free(w.open);
 	free(w.fs);
 	free(w.fl);

@@ -17,9 +17,11 @@ for f in "$SHARED"/corpus/collapsed/*; do
 	cp "$f" "in/$(basename "$f")"
 done
 for p in perf-script/flamegraph-example-perf-stacks.txt.gz perf-script/perf-gecko-tool-noploop-inlined.txt \
-    samply/samply-v49-linux-x86_64-euler-tiny.json.gz samply/samply-v49-linux-x86_64-raphael-25threads.json.gz; do
+    samply/samply-v49-linux-x86_64-euler-tiny.json.gz samply/samply-v49-linux-x86_64-jar-vm-2proc.json.gz \
+    samply/samply-v49-linux-x86_64-ubuntu-monte-cardo.json.gz samply/samply-v41-linux-aarch64-ls-import.json; do
 	[ -f "$SHARED/corpus/$p" ] || continue
-	sp-flatten "$SHARED/corpus/$p" | sp-aggregate -c >"in/agg-$(basename "$p").folded" || exit 1
+	sp-flatten "$SHARED/corpus/$p" >"$(basename "$p").stream" || exit 1
+	sp-aggregate -c "$(basename "$p").stream" >"in/agg-$(basename "$p").folded" || exit 1
 done
 bad=0 n=0
 for f in in/*; do
@@ -38,6 +40,16 @@ for f in in/*; do
 		fi
 		[ -s sp.frames ] || { echo "$(basename "$f") $opts: no frames"; bad=1; }
 	done
+done
+# A stream drawn directly is what sp-aggregate -c of it draws.
+for s in *.stream; do
+	[ -f "$s" ] || continue
+	$fg "in/agg-${s%.stream}.folded" >pl.svg 2>/dev/null
+	sp-flame "$s" >sp.svg || { echo "$s: sp-flame failed"; bad=1; continue; }
+	flame_frames pl.svg >pl.frames
+	flame_frames sp.svg >sp.frames
+	n=$((n + 1))
+	cmp -s pl.frames sp.frames || { echo "$s: the stream's frames differ"; diff pl.frames sp.frames | head -n 10; bad=1; }
 done
 [ "$n" -ge 50 ] || { echo "only $n comparisons"; bad=1; }
 exit $bad
