@@ -54,10 +54,12 @@ flame_line_cmp(const struct flame_stack *a, const struct flame_stack *b)
 	    b->tail, b->tail_len);
 }
 
+/* Stacks are sorted through pointers: moving 50-byte structs costs more. */
 static int
 qcmp_line(const void *a, const void *b)
 {
-	return flame_line_cmp(a, b);
+	return flame_line_cmp(*(const struct flame_stack *const *)a,
+	    *(const struct flame_stack *const *)b);
 }
 
 /* A frame of the current stack, not yet ended. */
@@ -238,6 +240,7 @@ flame_layout(struct flame_stack *st, size_t n, const struct flame_geom *geom,
     struct flame_graph *g)
 {
 	struct walk w;
+	struct flame_stack **order;
 	double t = 0;
 
 	memset(g, 0, sizeof(*g));
@@ -246,13 +249,17 @@ flame_layout(struct flame_stack *st, size_t n, const struct flame_geom *geom,
 	g->maxdelta = 1;
 	w.geom = geom;
 	w.g = g;
+	order = xreallocarray(NULL, n + 1, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = &st[i];
 	if (!geom->keep_order && n > 1)
-		qsort(st, n, sizeof(*st), qcmp_line);
+		qsort(order, n, sizeof(*order), qcmp_line);
 	/* The total first, summed in drawing order as flamegraph.pl sums. */
 	for (size_t i = 0; i < n; i++) {
-		g->time += st[i].count;
-		if (st[i].has_delta) {
-			double d = st[i].delta < 0 ? -st[i].delta : st[i].delta;
+		g->time += order[i]->count;
+		if (order[i]->has_delta) {
+			double d = order[i]->delta < 0 ? -order[i]->delta :
+			    order[i]->delta;
 
 			g->has_delta = 1;
 			if (d > g->maxdelta)
@@ -261,21 +268,25 @@ flame_layout(struct flame_stack *st, size_t n, const struct flame_geom *geom,
 	}
 	g->timemax = geom->total > 0 && geom->total >= g->time ? geom->total :
 	    g->time;
-	if (g->timemax <= 0)
+	if (g->timemax <= 0) {
+		free(order);
 		return;
+	}
 	g->widthpertime = (geom->width - 2 * FLAME_XPAD) / g->timemax;
 	w.minwidth_time = geom->minwidth_pct ? g->timemax * geom->minwidth / 100 :
 	    geom->minwidth / g->widthpertime;
 	for (size_t i = 0; i < n; i++) {
+		const struct flame_stack *x = order[i];
+
 		if (geom->chain) {
 			size_t len;
-			const char *c = chain_stack(&w, st[i].s, st[i].len, &len);
+			const char *c = chain_stack(&w, x->s, x->len, &len);
 
 			split_frames(&w, c, len);
 		} else
-			split_frames(&w, st[i].s, st[i].len);
-		flow(&w, &st[i], t);
-		t += st[i].count;
+			split_frames(&w, x->s, x->len);
+		flow(&w, x, t);
+		t += x->count;
 	}
 	flow(&w, NULL, t);
 	if (g->n > 1)
@@ -283,6 +294,7 @@ flame_layout(struct flame_stack *st, size_t n, const struct flame_geom *geom,
 	for (size_t i = 0; i < w.nchains; i++)
 		free(w.chains[i]);
 	free(w.chains);
+	free(order);
 	free(w.open);
 	free(w.fs);
 	free(w.fl);

@@ -62,7 +62,14 @@ last_count(const char *s, size_t n, size_t *start, double *v, size_t *point)
 		i--;
 	if (i == 0 || !is_count(s + i, n - i, point))
 		return 0;
-	if (parse_double(s + i, n - i, v) == -1)
+	if (*point == n - i && n - i <= 15) {
+		/* Digits only, few enough to be exact in a double. */
+		uint64_t u = 0;
+
+		for (size_t k = i; k < n; k++)
+			u = u * 10 + (uint64_t)(s[k] - '0');
+		*v = (double)u;
+	} else if (parse_double(s + i, n - i, v) == -1)
 		return 0;
 	*start = i;
 	return 1;
@@ -111,7 +118,10 @@ folded_parse(const char *line, size_t len, struct folded_line *fl,
 			fl->integral = 0;
 	}
 	/* difffolded.pl's two counts: the stack itself ends in a count. */
-	if (last_count(line, fl->stack_len, &astart, &a, &apoint)) {
+	if (fl->stack_len > 0 &&
+	    ((unsigned)((unsigned char)line[fl->stack_len - 1] - '0') <= 9 ||
+	    line[fl->stack_len - 1] == '.') &&
+	    last_count(line, fl->stack_len, &astart, &a, &apoint)) {
 		fl->two = 1;
 		fl->count_a = a;
 		fl->stack_len = astart - 1;

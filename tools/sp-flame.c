@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bigmem.h"
 #include "buf.h"
 #include "escape.h"
 #include "flame.h"
@@ -40,9 +41,86 @@
 enum root_mode { ROOT_NONE, ROOT_PROCESS, ROOT_THREAD, ROOT_COMM_PID,
     ROOT_COMM_TID };
 
+/*
+ * Distinct stacks by their bytes, left where they lie (in the input read
+ * whole, or in a store for what is built): a 100 MB input is not copied,
+ * and on a virtual machine first touching fresh memory costs more than
+ * reading it.
+ */
+struct keytab {
+	const char **s;
+	uint32_t *len;
+	size_t	 n, cap;
+	uint32_t *slot;		/* id + 1, 0 for an empty slot */
+	size_t	 nslot;		/* a power of two, at most half full */
+};
+
+static int64_t
+kt_find(const struct keytab *t, const char *k, size_t n)
+{
+	size_t i;
+
+	if (t->nslot == 0)
+		return -1;
+	for (i = hash_bytes(k, n) & (t->nslot - 1); t->slot[i] != 0;
+	    i = (i + 1) & (t->nslot - 1)) {
+		uint32_t id = t->slot[i] - 1;
+
+		if (t->len[id] == n && memcmp(t->s[id], k, n) == 0)
+			return id;
+	}
+	return -1;
+}
+
+/* The id of k[0..n), which must outlive the table when it is added. */
+static uint32_t
+kt_add(struct keytab *t, const char *k, size_t n, int *added)
+{
+	size_t i;
+
+	if (n > UINT32_MAX)
+		errx(1, "a stack of %zu bytes is too long", n);
+	if ((t->n + 1) * 2 > t->nslot) {
+		size_t ns = t->nslot ? t->nslot * 2 : 1024;
+
+		free(t->slot);
+		t->slot = xcalloc(ns, sizeof(*t->slot));
+		t->nslot = ns;
+		for (size_t id = 0; id < t->n; id++) {
+			i = hash_bytes(t->s[id], t->len[id]) & (ns - 1);
+			while (t->slot[i] != 0)
+				i = (i + 1) & (ns - 1);
+			t->slot[i] = (uint32_t)id + 1;
+		}
+	}
+	for (i = hash_bytes(k, n) & (t->nslot - 1); t->slot[i] != 0;
+	    i = (i + 1) & (t->nslot - 1)) {
+		uint32_t id = t->slot[i] - 1;
+
+		if (t->len[id] == n && memcmp(t->s[id], k, n) == 0) {
+			*added = 0;
+			return id;
+		}
+	}
+	if (t->n >= UINT32_MAX - 1)
+		errx(1, "too many distinct stacks");
+	{
+		size_t cap = t->cap;
+
+		xgrow(&t->s, &cap, t->n + 1, sizeof(*t->s));
+		xgrow(&t->len, &t->cap, t->n + 1, sizeof(*t->len));
+	}
+	t->s[t->n] = k;
+	t->len[t->n] = (uint32_t)n;
+	t->slot[i] = (uint32_t)++t->n;
+	*added = 1;
+	return (uint32_t)(t->n - 1);
+}
+
 /* What was read: distinct stacks and their counts (one side of a diff). */
 struct side {
-	struct strtab *keys;	/* folded stacks (with the root of -r) */
+	struct keytab keys;	/* folded stacks (with the root of -r) */
+	struct strtab *store;	/* the bytes of keys that were built */
 	double	*count;
 	uint32_t *tail;		/* id in tails of the first line's tail */
 	double	*before;	/* difffolded.pl's first counts */
@@ -62,14 +140,17 @@ struct side {
 	struct buf sources;
 };
 
+/* A line kept as it is: every line of a flame chart, and folded lines,
+ * which need no merging (flamegraph.pl merges them as it walks them
+ * sorted, and so does flame_layout). */
 struct chart_line {
+	const char *s, *tail;	/* the stack and what followed it */
+	uint32_t len, tail_len;
 	uint32_t thread;	/* first-seen order */
-	uint32_t key;
-	uint32_t tail;
+	int	 two;
 	double	 time;
 	double	 count;
 	double	 before;
-	int	 two;
 	size_t	 seq;
 };
 
@@ -113,12 +194,13 @@ bad_line(const struct lreader *lr, const char *why)
 	errx(1, "%s:%" PRIu64 ": %s", lr_name(lr), lr_lineno(lr), why);
 }
 
-/* The id of the folded stack in b, added with zero counts if new. */
+/* The id of the folded stack k, added with zero counts if new; k must
+ * outlive the side (use stored() for a key in a scratch buffer). */
 static uint32_t
 key_id(struct side *s, const char *k, size_t n, uint32_t tail)
 {
 	int added;
-	uint32_t id = st_intern(s->keys, k, n, &added);
+	uint32_t id = kt_add(&s->keys, k, n, &added);
 
 	if (added) {
 		size_t cap = s->cap;
@@ -134,6 +216,15 @@ key_id(struct side *s, const char *k, size_t n, uint32_t tail)
 		s->two[id] = 0;
 	}
 	return id;
+}
+
+/* A stable copy of k[0..n). */
+static const char *
+stored(struct side *s, const char *k, size_t n)
+{
+	size_t len;
+
+	return st_str(s->store, st_intern(s->store, k, n, NULL), &len);
 }
 
 static uint32_t
@@ -176,19 +267,22 @@ reverse_frames(struct buf *b, size_t start, const char *s, size_t n)
 static void
 add_line(struct side *s, uint32_t thread, double time, const char *k,
     size_t n, const char *tail, size_t tlen, double count, int two,
-    double before)
+    double before, int keep)
 {
-	uint32_t tid = tail_id(tail, tlen);
-	uint32_t id = key_id(s, k, n, tid);
+	uint32_t id;
 
-	if (g.flamechart) {
+	if (keep) {
 		struct chart_line *l;
 
+		if (n > UINT32_MAX || tlen > UINT32_MAX)
+			errx(1, "a line of more than 4 GiB");
 		xgrow(&s->lines, &s->linecap, s->nlines + 1, sizeof(*s->lines));
 		l = &s->lines[s->nlines];
+		l->s = k;
+		l->len = (uint32_t)n;
+		l->tail = tail;
+		l->tail_len = (uint32_t)tlen;
 		l->thread = thread;
-		l->key = id;
-		l->tail = tid;
 		l->time = time;
 		l->count = count;
 		l->before = before;
@@ -196,6 +290,7 @@ add_line(struct side *s, uint32_t thread, double time, const char *k,
 		l->seq = s->nlines++;
 		return;
 	}
+	id = key_id(s, k, n, tail_id(tail, tlen));
 	s->count[id] += count;
 	if (two) {
 		s->two[id] = 1;
@@ -203,23 +298,36 @@ add_line(struct side *s, uint32_t thread, double time, const char *k,
 	}
 }
 
+/*
+ * Folded stacks: the input is read whole into one buffer that stays, so
+ * that the stacks are kept where they lie.
+ */
 static void
 read_folded(struct side *s, struct lreader *lr)
 {
-	char *line;
-	long long len;
+	char *data, *p, *end;
+	size_t len, cap;
+	uint64_t lineno = 0;
 
 	s->any_folded = 1;
-	while ((len = lr_next(lr, &line)) >= 0) {
+	if (lr_slurp(lr, (size_t)1 << 40, &data, &len, &cap) == -1)
+		exit(1);
+	for (p = data, end = data + len; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *line = p;
+		size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
 		struct folded_line fl;
 		const char *why;
-		int r = folded_parse(line, (size_t)len, &fl, &why);
-		size_t tend = (size_t)len;
+		int r;
+		size_t tend = n;
 
+		p = nl != NULL ? nl + 1 : end;
+		lineno++;
+		r = folded_parse(line, n, &fl, &why);
 		if (r == 0)
 			continue;
 		if (r == -1) {
-			folded_bad_add(&g.bad, lr_lineno(lr), why);
+			folded_bad_add(&g.bad, lineno, why);
 			continue;
 		}
 		s->folded_lines++;
@@ -228,7 +336,7 @@ read_folded(struct side *s, struct lreader *lr)
 		if (!g.reverse) {
 			add_line(s, 0, 0, fl.stack, fl.stack_len,
 			    line + fl.stack_len, tend - fl.stack_len, fl.count,
-			    fl.two, fl.count_a);
+			    fl.two, fl.count_a, !g.diff);
 			continue;
 		}
 		/* As flamegraph.pl rewrites a line for --reverse: frames
@@ -237,23 +345,24 @@ read_folded(struct side *s, struct lreader *lr)
 		reverse_frames(&g.key, 0, fl.stack, fl.stack_len);
 		buf_reset(&g.tmp);
 		{
-			const char *p = line + fl.stack_len, *e = line + tend;
+			const char *q = line + fl.stack_len, *e = line + tend;
 
-			while (p < e) {
-				while (p < e && strchr(" \t\f\v\r\n", *p) != NULL)
-					p++;
-				if (p == e)
+			while (q < e) {
+				while (q < e && strchr(" \t\f\v\r\n", *q) != NULL)
+					q++;
+				if (q == e)
 					break;
 				buf_addc(&g.tmp, ' ');
-				while (p < e && strchr(" \t\f\v\r\n", *p) == NULL)
-					buf_addc(&g.tmp, *p++);
+				while (q < e && strchr(" \t\f\v\r\n", *q) == NULL)
+					buf_addc(&g.tmp, *q++);
 			}
 		}
-		add_line(s, 0, 0, g.key.s, g.key.len, g.tmp.s, g.tmp.len,
-		    fl.count, fl.two, fl.count_a);
+		add_line(s, 0, 0, stored(s, g.key.s, g.key.len), g.key.len,
+		    stored(s, g.tmp.s, g.tmp.len), g.tmp.len, fl.count, fl.two,
+		    fl.count_a, !g.diff);
 	}
-	if (len == -2)
-		exit(1);
+	/* The stacks point into data: it stays until the end. */
+	(void)cap;
 }
 
 /* The root frame of -r, as sp-aggregate -r writes it, folded. */
@@ -406,16 +515,14 @@ read_stream(struct side *s, struct lreader *lr, char *line, long long len)
 				bad_line(lr, "bad escape in a name");
 			xgrow(&s->raw_to_key, &s->rawcap, (size_t)rid + 1,
 			    sizeof(*s->raw_to_key));
-			s->raw_to_key[rid] = key_id(s, fb.s, fb.len,
-			    tail_id(" ", 1));
+			s->raw_to_key[rid] = key_id(s, stored(s, fb.s, fb.len),
+			    fb.len, tail_id(" ", 1));
 			buf_free(&fb);
 		}
 		kid = s->raw_to_key[rid];
 		if (g.flamechart) {
-			size_t n;
-			const char *k = st_str(s->keys, kid, &n);
-
-			add_line(s, thread, sl.time, k, n, " ", 1, count, 0, 0);
+			add_line(s, thread, sl.time, s->keys.s[kid],
+			    s->keys.len[kid], " ", 1, count, 0, 0, 1);
 		} else
 			s->count[kid] += count;
 	} while ((len = lr_next(lr, &line)) >= 0);
@@ -475,7 +582,7 @@ static void
 side_init(struct side *s)
 {
 	memset(s, 0, sizeof(*s));
-	s->keys = st_new();
+	s->store = st_new();
 	s->threads = st_new();
 	s->raw = st_new();
 }
@@ -499,36 +606,37 @@ stacks_of(struct side *a, struct side *b, size_t *np)
 	struct flame_stack *st;
 	size_t n = 0, nk;
 
-	if (g.flamechart) {
-		/* Streams: per thread, in time order; folded: as read. */
-		if (a->any_stream && a->nlines > 1)
-			qsort(a->lines, a->nlines, sizeof(*a->lines),
-			    cmp_chart);
-		st = xreallocarray(NULL, a->nlines + 1, sizeof(*st));
-		for (size_t i = 0; i < a->nlines; i++) {
-			const struct chart_line *l = &a->lines[i];
-			struct flame_stack *x = &st[n];
+	/* Kept lines: a flame chart's, or folded lines. */
+	if (g.flamechart && a->any_stream && a->nlines > 1)
+		qsort(a->lines, a->nlines, sizeof(*a->lines), cmp_chart);
+	st = xreallocarray(NULL, a->nlines + a->keys.n + (b != NULL ?
+	    b->keys.n : 0) + 1, sizeof(*st));
+	for (size_t i = 0; i < a->nlines; i++) {
+		const struct chart_line *l = &a->lines[i];
+		struct flame_stack *x = &st[n];
 
-			if (l->count == 0 && !l->two)
-				continue;
-			x->s = st_str(a->keys, l->key, &x->len);
-			x->tail = st_str(g.tails, l->tail, &x->tail_len);
-			x->count = x->after = l->count;
-			x->has_delta = l->two;
-			x->before = l->before;
-			x->delta = l->count - l->before;
-			n++;
-		}
+		if (l->count == 0 && !l->two)
+			continue;
+		x->s = l->s;
+		x->len = l->len;
+		x->tail = l->tail;
+		x->tail_len = l->tail_len;
+		x->count = x->after = l->count;
+		x->has_delta = l->two;
+		x->before = l->before;
+		x->delta = l->count - l->before;
+		n++;
+	}
+	if (g.flamechart) {
 		*np = n;
 		return st;
 	}
-	nk = st_count(a->keys);
-	st = xreallocarray(NULL, nk + (b != NULL ? st_count(b->keys) : 0) + 1,
-	    sizeof(*st));
+	nk = a->keys.n;
 	for (size_t i = 0; i < nk; i++) {
 		struct flame_stack *x = &st[n];
 
-		x->s = st_str(a->keys, (uint32_t)i, &x->len);
+		x->s = a->keys.s[i];
+		x->len = a->keys.len[i];
 		x->tail = st_str(g.tails, a->tail[i], &x->tail_len);
 		x->count = x->after = a->count[i];
 		x->has_delta = a->two[i];
@@ -536,7 +644,7 @@ stacks_of(struct side *a, struct side *b, size_t *np)
 		x->delta = a->count[i] - a->before[i];
 		if (b != NULL) {
 			/* --diff A B: a is B, the drawn side; b is A. */
-			int64_t j = st_find(b->keys, x->s, x->len);
+			int64_t j = kt_find(&b->keys, x->s, x->len);
 
 			x->has_delta = 1;
 			x->before = j >= 0 ? b->count[j] : 0;
@@ -551,11 +659,12 @@ stacks_of(struct side *a, struct side *b, size_t *np)
 	 * with A's count, so that what went away can be seen (and its
 	 * frames say "0 after").
 	 */
-	for (size_t i = 0; b != NULL && i < st_count(b->keys); i++) {
+	for (size_t i = 0; b != NULL && i < b->keys.n; i++) {
 		struct flame_stack *x = &st[n];
 
-		x->s = st_str(b->keys, (uint32_t)i, &x->len);
-		if (b->count[i] == 0 || st_find(a->keys, x->s, x->len) >= 0)
+		x->s = b->keys.s[i];
+		x->len = b->keys.len[i];
+		if (b->count[i] == 0 || kt_find(&a->keys, x->s, x->len) >= 0)
 			continue;
 		x->tail = st_str(g.tails, b->tail[i], &x->tail_len);
 		x->count = x->before = b->count[i];
@@ -574,8 +683,10 @@ side_total(const struct side *s)
 {
 	double t = 0;
 
-	for (size_t i = 0; i < st_count(s->keys); i++)
+	for (size_t i = 0; i < s->keys.n; i++)
 		t += s->count[i];
+	for (size_t i = 0; i < s->nlines; i++)
+		t += s->lines[i].count;
 	return t;
 }
 
@@ -676,8 +787,9 @@ describe(struct buf *desc, struct buf *sum, const struct side *a,
 	}
 	if (a->any_folded)
 		buf_printf(desc, " %" PRIu64 " folded lines;", a->folded_lines);
-	buf_printf(desc, " %zu distinct stacks, total %.0f %s; %zu frames drawn,"
-	    " %zu narrower than the minimum width left out", st_count(a->keys),
+	buf_printf(desc, " %zu stacks, total %.0f %s; %zu frames drawn,"
+	    " %zu narrower than the minimum width left out",
+	    g.flamechart ? a->nlines : a->keys.n + a->nlines,
 	    fg->time, cname, fg->n, fg->elided);
 	if (argc > 1) {
 		buf_adds(desc, "; options:");
@@ -690,7 +802,7 @@ describe(struct buf *desc, struct buf *sum, const struct side *a,
 		    fg->n);
 	else
 		buf_printf(sum, "%zu stacks, %zu frames drawn",
-		    st_count(a->keys), fg->n);
+		    g.flamechart ? a->nlines : a->keys.n + a->nlines, fg->n);
 }
 
 int
