@@ -19,7 +19,7 @@ CFLAGS ?= -O2 -g
 WARNFLAGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
 	-Wmissing-prototypes -Wno-missing-field-initializers
 SP_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
-	-D_FILE_OFFSET_BITS=64 -Icommon
+	-D_FILE_OFFSET_BITS=64 -Icommon -I$(O)/gen
 # libbsd's overlay supplies strlcpy, strtonum and friends on glibc; macOS and
 # the BSDs have them in libc.
 BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
@@ -52,6 +52,14 @@ $(O)/common/%.o: common/%.c $(HDRS)
 $(O)/tools/%.o: tools/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# sp-flame's JavaScript and CSS are files of their own, compiled in as strings.
+FLAME_ASSETS = common/assets/flame.js common/assets/flame.css
+$(O)/gen/flame_assets.h: scripts/embed $(FLAME_ASSETS)
+	@mkdir -p $(@D)
+	sh scripts/embed $@ flame_js common/assets/flame.js \
+	    flame_css common/assets/flame.css
+$(O)/common/flame_svg.o: $(O)/gen/flame_assets.h
 
 $(O)/libsp.a: $(LIB_OBJ)
 	rm -f $@

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "folded.h"
 #include "json.h"
 #include "profile_impl.h"
 #include "reader.h"
@@ -28,6 +29,7 @@ static const struct reader *const readers[] = {
 	&reader_jslb,
 	&reader_perf_script,
 	&reader_pprof,
+	&reader_folded,
 };
 
 /* --- Refusals: formats that are recognised but not read --- */
@@ -52,6 +54,21 @@ const struct reader reader_jslb = {
 	.format = "JSON Slabs",
 	.sniff = jslb_sniff,
 	.read = jslb_refuse,
+};
+
+/* --- Folded stacks (folded.h): one line a distinct stack --- */
+
+static int
+folded_read(struct lreader *lr, struct sw *w, const struct reader_opts *o)
+{
+	(void)o;
+	return folded_flatten(lr, w);
+}
+
+const struct reader reader_folded = {
+	.format = "folded stacks",
+	.sniff = folded_sniff,
+	.read = folded_read,
 };
 
 /* --- Dispatch --- */
@@ -169,7 +186,7 @@ read_profile(struct lreader *lr, const char *name, struct sw *w,
 			return r->read(lr, w, o);
 		return read_whole(lr, name, w, o, r);
 	}
-	warnx("%s: not a profile: neither JSON, pprof nor perf script "
-	    "text", name);
+	warnx("%s: not a profile: neither JSON, pprof, perf script text "
+	    "nor folded stacks", name);
 	return -1;
 }

@@ -130,6 +130,12 @@ struct sw_thread *sw_thread(struct sw *, const char *process, const char *pid,
 /* Is a sample at this time within the selected range? */
 int	 sw_time_ok(const struct sw *, double time_ms);
 /*
+ * An input whose lines stand for several samples each (folded stacks)
+ * needs the samples column: turn it on (as -c does) unless the stream has
+ * begun without it.  Returns 0, or -1 when it has.
+ */
+int	 sw_want_samples(struct sw *);
+/*
  * One sample of a selected thread.  stack is already escaped and joined
  * (sp(5)); cpu < 0 means "no cpu value".  Time filtering is done here.
  */

@@ -70,6 +70,18 @@ start(struct sw *w)
 		puts(w->o.collapse ? SP_SAMPLES2_MAGIC : SP_SAMPLES_MAGIC);
 }
 
+int
+sw_want_samples(struct sw *w)
+{
+	if (w->o.collapse || w->o.list_threads)
+		return 0;
+	if (w->started)
+		return -1;
+	w->o.collapse = 1;
+	w->stacks = st_new();
+	return 0;
+}
+
 void
 sw_header(struct sw *w, const char *line)
 {

@@ -2,9 +2,10 @@
  * sp-flatten: a profile in, the sample stream of sp(5) out.
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
- * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON, or
- * `perf script` text (common/readers.c has the table); plain or gzip (by
- * content), from files or standard input.  Output: "#sp samples 1" headers, then one line a sample:
+ * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON,
+ * `perf script` text or folded stacks (common/readers.c has the table);
+ * plain or gzip (by content), from files or standard input.  Output:
+ * "#sp samples 1" headers, then one line a sample:
  *
  *	process pid thread tid time weight cpu stack
  *
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "folded.h"
 #include "input.h"
 #include "progress.h"
 #include "reader.h"

@@ -15,6 +15,8 @@
 #                 stack_xform.h), seeds in tests/fuzz/seeds-filter/
 #   fuzz_flamegraph  sp-flamegraph's line filters (perf script frame
 #                 lines, --skip-after), seeds in tests/fuzz/seeds-flamegraph/
+#   fuzz_folded   the folded-stack reader (folded_parse, folded_sniff),
+#                 seeds in tests/fuzz/seeds-folded/
 #
 # FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
@@ -41,11 +43,15 @@ CC=${FUZZ_CC:-clang}
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
--D_FILE_OFFSET_BITS=64 -I$TOP/common \
+-D_FILE_OFFSET_BITS=64 -I$TOP/common -I$O/gen \
 $(pkg-config --cflags libbsd-overlay 2>/dev/null)"
 LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
 
-mkdir -p "$O" || exit 1
+mkdir -p "$O/gen" || exit 1
+# The library includes sp-flame's assets, generated as the Makefile does.
+sh "$TOP/scripts/embed" "$O/gen/flame_assets.h" \
+    flame_js "$TOP/common/assets/flame.js" \
+    flame_css "$TOP/common/assets/flame.css" || exit 1
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
 if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
@@ -55,7 +61,7 @@ fi
 
 st=0
 SHARED=$TOP/../shared/corpus
-for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph}; do
+for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph folded}; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \

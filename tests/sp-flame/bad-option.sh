@@ -1,0 +1,2 @@
+# a bad option: usage on stderr, exit 1
+sp-flame --no-such-option

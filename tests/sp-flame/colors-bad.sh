@@ -1,0 +1,3 @@
+# an unknown palette is an error naming the choices
+cp "$T/small.folded" .
+sp-flame --colors pink small.folded

@@ -1,0 +1,2 @@
+# empty input: an SVG saying so, exit 2
+: | sp-flame

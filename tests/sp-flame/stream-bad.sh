@@ -1,0 +1,2 @@
+# a malformed stream line: an error naming the line, nothing written
+printf '#sp samples 1\na\tb\n' | sp-flame
