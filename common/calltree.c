@@ -41,6 +41,8 @@ ct_free(struct calltree *t)
 	if (t == NULL)
 		return;
 	st_free(t->frames);
+	free(t->last);
+	free(t->lastid);
 	free(t->node);
 	free(t->slot);
 	free(t);
@@ -57,14 +59,17 @@ static void
 rehash(struct calltree *t)
 {
 	size_t mask = t->mask * 2 + 1;
-	uint32_t *slot = xcalloc(mask + 1, sizeof(*slot));
+	struct ct_slot *slot = xcalloc(mask + 1, sizeof(*slot));
 
-	for (size_t v = 1; v < t->n; v++) {
-		size_t i = slot_of(t->node[v].parent, t->node[v].frame) & mask;
+	for (size_t j = 0; j <= t->mask; j++) {
+		size_t i;
 
-		while (slot[i] != 0)
+		if (t->slot[j].v1 == 0)
+			continue;
+		i = slot_of(t->slot[j].parent, t->slot[j].frame) & mask;
+		while (slot[i].v1 != 0)
 			i = (i + 1) & mask;
-		slot[i] = (uint32_t)v + 1;
+		slot[i] = t->slot[j];
 	}
 	free(t->slot);
 	t->slot = slot;
@@ -78,12 +83,9 @@ ct_child(struct calltree *t, uint32_t parent, uint32_t frame)
 	struct ct_node *p;
 	uint32_t v;
 
-	for (; t->slot[i] != 0; i = (i + 1) & t->mask) {
-		const struct ct_node *c = &t->node[t->slot[i] - 1];
-
-		if (c->parent == parent && c->frame == frame)
-			return t->slot[i] - 1;
-	}
+	for (; t->slot[i].v1 != 0; i = (i + 1) & t->mask)
+		if (t->slot[i].frame == frame && t->slot[i].parent == parent)
+			return t->slot[i].v1 - 1;
 	if (t->n >= UINT32_MAX - 1)
 		errx(1, "more than %u call tree nodes", UINT32_MAX - 2);
 	xgrow(&t->node, &t->cap, t->n + 1, sizeof(*t->node));
@@ -94,7 +96,9 @@ ct_child(struct calltree *t, uint32_t parent, uint32_t frame)
 	p = &t->node[parent];
 	t->node[v].sibling = p->child;
 	p->child = v;
-	t->slot[i] = v + 1;
+	t->slot[i].v1 = v + 1;
+	t->slot[i].frame = frame;
+	t->slot[i].parent = parent;
 	if (t->n * 2 > t->mask)
 		rehash(t);
 	return v;
@@ -105,14 +109,30 @@ ct_add_path(struct calltree *t, const uint32_t *frames, size_t n, int64_t w,
     int64_t c, uint32_t *ids)
 {
 	uint32_t v = 0;
+	size_t k = 0;
 
+	/*
+	 * Stacks in a stream come in runs that share their outer frames: the
+	 * nodes of the common prefix with the previous path are known.
+	 */
+	while (k < n && k < t->nlast && frames[k] == t->last[k])
+		k++;
+	xgrow(&t->last, &t->lastcap, n, sizeof(*t->last));
+	xgrow(&t->lastid, &t->lastidcap, n, sizeof(*t->lastid));
 	for (size_t i = 0; i < n; i++) {
-		v = ct_child(t, v, frames[i]);
+		if (i < k)
+			v = t->lastid[i];
+		else {
+			v = ct_child(t, v, frames[i]);
+			t->last[i] = frames[i];
+			t->lastid[i] = v;
+		}
 		/* Cannot overflow: no node holds more than all samples. */
 		t->node[v].total += w;
 		t->node[v].cpu_total += c;
 		ids[i] = v;
 	}
+	t->nlast = n;
 }
 
 static const struct calltree *sort_tree;

@@ -28,8 +28,13 @@ struct calltree {
 	struct strtab *frames;	/* frame strings, as given (escaped) */
 	struct ct_node *node;
 	size_t	 n, cap;
-	uint32_t *slot;		/* hash of (parent, frame) -> node + 1 */
+	struct ct_slot {
+		uint32_t v1;	/* node + 1; 0: empty */
+		uint32_t frame, parent;
+	}	*slot;		/* hash of (parent, frame) -> node */
 	size_t	 mask;
+	uint32_t *last, *lastid;	/* the previous path and its nodes */
+	size_t	 nlast, lastcap, lastidcap;
 };
 
 struct calltree *ct_new(void);

@@ -288,6 +288,37 @@ read_input(struct input *in, const char *path)
 	in->have_last = 0;
 }
 
+static const struct strtab *sort_stacks;
+
+static int
+fwd_cmp(const void *pa, const void *pb)
+{
+	size_t na, nb;
+	const char *a = st_str(sort_stacks, *(const uint32_t *)pa, &na);
+	const char *b = st_str(sort_stacks, *(const uint32_t *)pb, &nb);
+	int c = memcmp(a, b, na < nb ? na : nb);
+
+	if (c != 0)
+		return c;
+	return na < nb ? -1 : na > nb;
+}
+
+/* By the bytes read from the end: stacks of one leaf come together. */
+static int
+rev_cmp(const void *pa, const void *pb)
+{
+	size_t na, nb;
+	const char *a = st_str(sort_stacks, *(const uint32_t *)pa, &na);
+	const char *b = st_str(sort_stacks, *(const uint32_t *)pb, &nb);
+	size_t n = na < nb ? na : nb;
+
+	for (size_t i = 1; i <= n; i++)
+		if (a[na - i] != b[nb - i])
+			return (unsigned char)a[na - i] <
+			    (unsigned char)b[nb - i] ? -1 : 1;
+	return na < nb ? -1 : na > nb;
+}
+
 /*
  * Build the tree of one view from the distinct stacks.  *focus_total is set
  * to the weight of the samples containing the focus frame (callers and
@@ -300,13 +331,28 @@ build(const struct input *in, enum view v, const char *focus,
 	struct calltree *t = ct_new();
 	size_t nst = st_count(in->stacks), fcap = 0, pcap = 0;
 	uint32_t *fr = NULL, *path = NULL, *ids = NULL, ffocus = UINT32_MAX;
+	uint32_t *order;
 
 	*focus_total = 0;
 	if (focus != NULL)
 		ffocus = ct_frame(t, focus, strlen(focus));
-	for (size_t id = 0; id < nst; id++) {
+	/*
+	 * Paths that share their first frames are added one after the other,
+	 * so that ct_add_path finds most nodes without a lookup: stacks in
+	 * the order of their bytes, read from the end for the trees that
+	 * start at the leaf.
+	 */
+	order = xreallocarray(NULL, nst, sizeof(*order));
+	for (size_t i = 0; i < nst; i++)
+		order[i] = (uint32_t)i;
+	sort_stacks = in->stacks;
+	if (nst > 1)
+		qsort(order, nst, sizeof(*order), v == V_INVERTED ||
+		    v == V_CALLERS ? rev_cmp : fwd_cmp);
+	for (size_t oi = 0; oi < nst; oi++) {
+		uint32_t id = order[oi];
 		size_t len, nf = 0, np = 0, first = SIZE_MAX, last = SIZE_MAX;
-		const char *s = st_str(in->stacks, (uint32_t)id, &len);
+		const char *s = st_str(in->stacks, id, &len);
 		const char *p = s, *end = s + len;
 		int64_t w = in->sv[id].w, c = in->sv[id].c;
 		uint32_t rootf = UINT32_MAX;
@@ -378,6 +424,7 @@ build(const struct input *in, enum view v, const char *focus,
 			}
 		}
 	}
+	free(order);
 	free(fr);
 	free(path);
 	free(ids);
