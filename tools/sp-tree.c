@@ -33,6 +33,9 @@
  *
  * Memory grows with the distinct stacks: each is interned with its summed
  * weight and cpu as it is read, and the tree is built from them at the end.
+ * A line of a version 2 stream ("#sp samples 2", sp-flatten -c) stands for
+ * the number of samples in its ninth column, which the sample counts of the
+ * header count.
  * Nothing is written before all input has been read, so a bad line leaves
  * standard output empty.
  */
@@ -156,7 +159,8 @@ header(struct input *in, const struct lreader *lr, const char *line,
     size_t len)
 {
 	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
-		if (is(line, len, SP_SAMPLES_MAGIC))
+		if (is(line, len, SP_SAMPLES_MAGIC) ||
+		    is(line, len, SP_SAMPLES2_MAGIC))
 			return;
 		if (is(line, len, SP_AGGREGATE_MAGIC))
 			bad_line(lr, "an aggregate table, not a sample stream: "
@@ -238,11 +242,12 @@ sample(struct input *in, const struct lreader *lr, const char *line,
 		in->has_cpu = 1;
 	if (__builtin_add_overflow(in->weight, sl.weight, &in->weight) ||
 	    __builtin_add_overflow(in->cpu, sl.cpu, &in->cpu) ||
-	    __builtin_add_overflow(in->samples, 1, &in->samples))
-		bad_line(lr, "the sum of weights or cpu overflows 64 bits");
+	    __builtin_add_overflow(in->samples, sl.samples, &in->samples))
+		bad_line(lr, "the sum of samples, weights or cpu overflows 64 "
+		    "bits");
 	if (st->len == 0) {
-		/* Cannot overflow: the total did not. */
-		in->empty++;
+		/* Cannot overflow: the totals did not. */
+		in->empty += sl.samples;
 		in->empty_weight += sl.weight;
 		return;
 	}
