@@ -88,7 +88,8 @@ export PATH
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sp-tests.XXXXXX") || exit 2
 export work
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM
 
 if [ $# -eq 0 ]; then
 	set -- $(cd "$TOP/tests" && ls -d */*.sh | sed 's/\.sh$//' | sort)
@@ -116,6 +117,7 @@ done
 if [ "$fail" -gt 0 ]; then
 	echo "failures:"
 	for c; do
+		c=${c%.sh}
 		r=$work/$(echo "$c" | tr / _).result
 		[ "$(head -n 1 "$r")" = fail ] && head -n 2 "$r" | tail -n 1
 	done
