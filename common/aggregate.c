@@ -25,40 +25,6 @@ add(int64_t *sum, int64_t v)
 		errx(1, "a sum overflows 64 bits");
 }
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-bad_line(const struct lreader *lr, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
-	    lr_lineno(lr));
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-/* Are the escapes of s[0..n) all valid (sp(5))? */
-static int
-escapes_ok(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-
-	while ((p = memchr(p, '\\', (size_t)(end - p))) != NULL) {
-		if (p + 1 >= end)
-			return 0;
-		switch (p[1]) {
-		case '\\': case 't': case 'n': case ';':
-			break;
-		default:
-			return 0;
-		}
-		p += 2;
-	}
-	return 1;
-}
-
 /* Is s[0..n) a time?  Plain decimals are checked here, the rest by strtod. */
 static int
 time_ok(const char *s, size_t n)
@@ -128,11 +94,11 @@ total_header(struct agg *a, const struct lreader *lr, const char *line,
 	int64_t v;
 
 	if (split_tabs(line, len, f, 3) != 3)
-		bad_line(lr, "malformed #total header");
+		lr_fail(lr, "malformed #total header");
 	if (is(f[1].s, f[1].len, "cpu") && is(f[2].s, f[2].len, "-"))
 		return;
 	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
-		bad_line(lr, "#total %.*s is not a count", (int)f[1].len,
+		lr_fail(lr, "#total %.*s is not a count", (int)f[1].len,
 		    f[1].s);
 	if (is(f[1].s, f[1].len, "samples")) {
 		add(&a->samples, v);
@@ -156,7 +122,7 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 		    is(line, len, SP_SAMPLES2_MAGIC) ||
 		    is(line, len, SP_AGGREGATE_MAGIC))
 			return;
-		bad_line(lr, "unsupported format: %.*s",
+		lr_fail(lr, "unsupported format: %.*s",
 		    (int)(len > 60 ? 60 : len), line);
 	}
 	if (len >= 7 && memcmp(line, "#total\t", 7) == 0) {
@@ -179,8 +145,8 @@ stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 		return a->last_id;
 	id = st_intern(a->stacks, s, n, &added);
 	if (added) {
-		if (!escapes_ok(s, n))
-			bad_line(lr, "bad escape in a name");
+		if (!esc_valid(s, n))
+			lr_fail(lr, "bad escape in a name");
 		xgrow(&a->sv, &a->svcap, (size_t)id + 1, sizeof(*a->sv));
 		a->sv[id].w = a->sv[id].c = 0;
 	}
@@ -198,26 +164,26 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 	uint32_t id;
 
 	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
-		bad_line(lr, "time is not a number");
+		lr_fail(lr, "time is not a number");
 	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &w) == -1)
-		bad_line(lr, "weight is not an integer");
+		lr_fail(lr, "weight is not an integer");
 	if (w < 0)
-		bad_line(lr, "weight is negative");
+		lr_fail(lr, "weight is negative");
 	if (f[F_CPU].len > 0) {
 		if (parse_i64(f[F_CPU].s, f[F_CPU].len, &c) == -1)
-			bad_line(lr, "cpu is not an integer");
+			lr_fail(lr, "cpu is not an integer");
 		if (c < 0)
-			bad_line(lr, "cpu is negative");
+			lr_fail(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
 	if (nf == SAMPLE_MAXFIELDS &&
 	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len,
 	    &ns) == -1 || ns < 1))
-		bad_line(lr, "samples is not a positive integer");
+		lr_fail(lr, "samples is not a positive integer");
 	if (__builtin_add_overflow(a->samples, ns, &a->samples) ||
 	    __builtin_add_overflow(a->weight, w, &a->weight) ||
 	    __builtin_add_overflow(a->cpu, c, &a->cpu))
-		bad_line(lr, "the sum of weights or cpu overflows 64 bits");
+		lr_fail(lr, "the sum of weights or cpu overflows 64 bits");
 	if (f[F_STACK].len == 0) {
 		add(&a->empty, ns);
 		return;
@@ -252,11 +218,11 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 	uint32_t id;
 
 	if (parse_agg_line(line, len, &al, &why) == -1)
-		bad_line(lr, "%s", why);
+		lr_fail(lr, "%s", why);
 	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
-		bad_line(lr, "a count is negative");
-	if (!escapes_ok(al.frame.s, al.frame.len))
-		bad_line(lr, "bad escape in a name");
+		lr_fail(lr, "a count is negative");
+	if (!esc_valid(al.frame.s, al.frame.len))
+		lr_fail(lr, "bad escape in a name");
 	a->table_rows++;
 	/* frame_row may move a->fr: index it only after the call. */
 	id = frame_row(a, al.frame.s, al.frame.len);
@@ -291,9 +257,9 @@ agg_read(struct agg *a, const char *path)
 		else if (nf == AGG_NFIELDS)
 			table_row(a, lr, line, len);
 		else if (len == 0)
-			bad_line(lr, "empty line");
+			lr_fail(lr, "empty line");
 		else
-			bad_line(lr, "%s fields: a sample line has %d or %d, "
+			lr_fail(lr, "%s fields: a sample line has %d or %d, "
 			    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
 			    "too many" : "wrong number of", SAMPLE_NFIELDS,
 			    SAMPLE_MAXFIELDS, AGG_NFIELDS);

@@ -100,3 +100,22 @@ frame_end(const char *s, const char *end)
 		s = p + 1;
 	}
 }
+
+int
+esc_valid(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, '\\', (size_t)(end - p))) != NULL) {
+		if (p + 1 >= end)
+			return 0;
+		switch (p[1]) {
+		case '\\': case 't': case 'n': case ';':
+			break;
+		default:
+			return 0;
+		}
+		p += 2;
+	}
+	return 1;
+}

@@ -33,4 +33,7 @@ const char *frame_end(const char *s, const char *end);
 /* Does s[0..n) need escaping? */
 int	 needs_escape(const char *s, size_t n);
 
+/* Are the escapes of s[0..n) all valid (sp(5))? */
+int	 esc_valid(const char *s, size_t n);
+
 #endif

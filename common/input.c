@@ -16,6 +16,9 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -480,4 +483,18 @@ lr_close(struct lreader *lr)
 	gzclose(lr->gz);
 	free(lr->buf);
 	free(lr);
+}
+
+void
+lr_fail(const struct lreader *lr, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
+	    lr_lineno(lr));
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
 }

@@ -32,6 +32,12 @@ struct lreader *lr_open(const char *path);	/* NULL after a message */
 long long lr_next(struct lreader *, char **line);
 uint64_t lr_lineno(const struct lreader *);
 const char *lr_name(const struct lreader *);
+/*
+ * Report a bad input line as "PROGRAM: FILE:LINE: why" on stderr and
+ * exit 1.
+ */
+void	 lr_fail(const struct lreader *, const char *fmt, ...)
+	    __attribute__((noreturn, format(printf, 2, 3)));
 /* Call the input name (kept, not copied) in messages from now on. */
 void	 lr_set_name(struct lreader *, const char *name);
 /*

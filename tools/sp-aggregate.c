@@ -103,41 +103,6 @@ add(int64_t *sum, int64_t v)
 		errx(1, "a sum overflows 64 bits");
 }
 
-/* Report a bad input line as "sp-aggregate: FILE:LINE: why" and exit. */
-static void __attribute__((noreturn, format(printf, 2, 3)))
-bad_line(const struct lreader *lr, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
-	    lr_lineno(lr));
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-/* Are the escapes of s[0..n) all valid (sp(5))? */
-static int
-escapes_ok(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-
-	while ((p = memchr(p, '\\', (size_t)(end - p))) != NULL) {
-		if (p + 1 >= end)
-			return 0;
-		switch (p[1]) {
-		case '\\': case 't': case 'n': case ';':
-			break;
-		default:
-			return 0;
-		}
-		p += 2;
-	}
-	return 1;
-}
-
 /* The frame without its "LIB!" prefix. */
 static void
 strip_lib(const char **s, size_t *n)
@@ -243,13 +208,13 @@ total_header(struct agg *a, const struct lreader *lr, const char *line,
 	const char *name;
 
 	if (split_tabs(line, len, f, 3) != 3)
-		bad_line(lr, "malformed #total header");
+		lr_fail(lr, "malformed #total header");
 	name = f[1].s;
 	if (f[1].len == 3 && memcmp(name, "cpu", 3) == 0 && f[2].len == 1 &&
 	    f[2].s[0] == '-')
 		return;
 	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
-		bad_line(lr, "#total %.*s is not a count", (int)f[1].len, name);
+		lr_fail(lr, "#total %.*s is not a count", (int)f[1].len, name);
 	if (f[1].len == 7 && memcmp(name, "samples", 7) == 0)
 		add(&a->samples, v);
 	else if (f[1].len == 6 && memcmp(name, "weight", 6) == 0)
@@ -297,7 +262,7 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 		    (len == strlen(SP_AGGREGATE_MAGIC) &&
 		    memcmp(line, SP_AGGREGATE_MAGIC, len) == 0))
 			return;
-		bad_line(lr, "unsupported format: %.*s",
+		lr_fail(lr, "unsupported format: %.*s",
 		    (int)(len > 60 ? 60 : len), line);
 	}
 	if (len >= 7 && memcmp(line, "#total\t", 7) == 0) {
@@ -326,8 +291,8 @@ stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 		return a->last_id;
 	id = st_intern(a->stacks, s, n, &added);
 	if (added) {
-		if (!escapes_ok(s, n))
-			bad_line(lr, "bad escape in a name");
+		if (!esc_valid(s, n))
+			lr_fail(lr, "bad escape in a name");
 		xgrow(&a->sv, &a->svcap, (size_t)id + 1, sizeof(*a->sv));
 		a->sv[id].w = a->sv[id].c = 0;
 	}
@@ -394,28 +359,28 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 	uint32_t id;
 
 	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
-		bad_line(lr, "time is not a number");
+		lr_fail(lr, "time is not a number");
 	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &w) == -1)
-		bad_line(lr, "weight is not an integer");
+		lr_fail(lr, "weight is not an integer");
 	if (w < 0)
-		bad_line(lr, "weight is negative");
+		lr_fail(lr, "weight is negative");
 	if (f[F_CPU].len > 0) {
 		if (parse_i64(f[F_CPU].s, f[F_CPU].len, &c) == -1)
-			bad_line(lr, "cpu is not an integer");
+			lr_fail(lr, "cpu is not an integer");
 		if (c < 0)
-			bad_line(lr, "cpu is negative");
+			lr_fail(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
 	if (nf == SAMPLE_MAXFIELDS &&
 	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len, &n) == -1 || n < 1))
-		bad_line(lr, "samples is not a positive integer");
+		lr_fail(lr, "samples is not a positive integer");
 	/* --cpu for the table: the cpu time is the weight. */
 	if (a->cpu_count && !a->collapsed)
 		w = c;
 	if (__builtin_add_overflow(a->samples, n, &a->samples) ||
 	    __builtin_add_overflow(a->weight, w, &a->weight) ||
 	    __builtin_add_overflow(a->cpu, c, &a->cpu))
-		bad_line(lr, "the sum of samples, weights or cpu overflows "
+		lr_fail(lr, "the sum of samples, weights or cpu overflows "
 		    "64 bits");
 	if (f[F_STACK].len == 0) {
 		a->empty += n;	/* cannot overflow: samples did not */
@@ -443,24 +408,24 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 	uint32_t id;
 
 	if (a->collapsed)
-		bad_line(lr, "an aggregate table cannot be made into folded "
+		lr_fail(lr, "an aggregate table cannot be made into folded "
 		    "stacks; use the samples");
 	if (a->image != NULL)
-		bad_line(lr, "--image needs samples, not an aggregate table");
+		lr_fail(lr, "--image needs samples, not an aggregate table");
 	if (a->no_lib)
-		bad_line(lr, "--no-lib needs samples, not an aggregate table");
+		lr_fail(lr, "--no-lib needs samples, not an aggregate table");
 	if (a->no_lines)
-		bad_line(lr, "--no-lines needs samples, not an aggregate table");
+		lr_fail(lr, "--no-lines needs samples, not an aggregate table");
 	if (a->npats > 0)
-		bad_line(lr, "--lines needs samples, not an aggregate table");
+		lr_fail(lr, "--lines needs samples, not an aggregate table");
 	if (a->cpu_count)
-		bad_line(lr, "--cpu needs samples, not an aggregate table");
+		lr_fail(lr, "--cpu needs samples, not an aggregate table");
 	if (parse_agg_line(line, len, &al, &why) == -1)
-		bad_line(lr, "%s", why);
+		lr_fail(lr, "%s", why);
 	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
-		bad_line(lr, "a count is negative");
-	if (!escapes_ok(al.frame.s, al.frame.len))
-		bad_line(lr, "bad escape in a name");
+		lr_fail(lr, "a count is negative");
+	if (!esc_valid(al.frame.s, al.frame.len))
+		lr_fail(lr, "bad escape in a name");
 	id = frame_row(a, al.frame.s, al.frame.len);
 	r = &a->fr[id];
 	add(&r->self, al.self);
@@ -493,9 +458,9 @@ read_input(struct agg *a, const char *path)
 		else if (nf == AGG_NFIELDS)
 			table_row(a, lr, line, len);
 		else if (len == 0)
-			bad_line(lr, "empty line");
+			lr_fail(lr, "empty line");
 		else
-			bad_line(lr, "%s fields: a sample line has %d or %d, "
+			lr_fail(lr, "%s fields: a sample line has %d or %d, "
 			    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
 			    "too many" : "wrong number of",
 			    SAMPLE_NFIELDS, SAMPLE_MAXFIELDS, AGG_NFIELDS);

@@ -130,26 +130,6 @@ parse_ms(const char *s, const char *opt)
 	return d;
 }
 
-/* Are the escapes of s[0..n) all valid (sp(5))? */
-static int
-escapes_ok(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-
-	while ((p = memchr(p, '\\', (size_t)(end - p))) != NULL) {
-		if (p + 1 >= end)
-			return 0;
-		switch (p[1]) {
-		case '\\': case 't': case 'n': case ';':
-			break;
-		default:
-			return 0;
-		}
-		p += 2;
-	}
-	return 1;
-}
-
 /*
  * The raw name of an escaped field, NUL-terminated in f->name (a NUL byte
  * inside ends it early, which only makes a pattern match less).  -1 on a bad
@@ -235,7 +215,7 @@ transform(struct filt *f, const struct lreader *lr, const char *s, size_t n)
 		return f->last_res;
 	id = st_intern(f->stacks, s, n, &added);
 	if (added) {
-		if (!escapes_ok(s, n))
+		if (!esc_valid(s, n))
 			bad_line(lr, "bad escape in a name");
 		xgrow(&f->res, &f->rescap, (size_t)id + 1, sizeof(*f->res));
 		if (!xf_apply(f->xf, s, n, &f->tmp))
@@ -304,7 +284,7 @@ sample(struct filt *f, const struct lreader *lr, const char *line, size_t len)
 	st = sl.f[F_STACK].s;
 	stlen = sl.f[F_STACK].len;
 	if (xf_count(f->xf) == 0) {
-		if (!escapes_ok(st, stlen))
+		if (!esc_valid(st, stlen))
 			bad_line(lr, "bad escape in a name");
 		r = RES_SAME;
 	} else

@@ -113,41 +113,6 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* Report a bad input line as "sp-tree: FILE:LINE: why" and exit. */
-static void __attribute__((noreturn, format(printf, 2, 3)))
-bad_line(const struct lreader *lr, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
-	    lr_lineno(lr));
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-/* Are the escapes of s[0..n) all valid (sp(5))? */
-static int
-escapes_ok(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-
-	while ((p = memchr(p, '\\', (size_t)(end - p))) != NULL) {
-		if (p + 1 >= end)
-			return 0;
-		switch (p[1]) {
-		case '\\': case 't': case 'n': case ';':
-			break;
-		default:
-			return 0;
-		}
-		p += 2;
-	}
-	return 1;
-}
-
 static int
 is(const char *line, size_t len, const char *s)
 {
@@ -163,9 +128,9 @@ header(struct input *in, const struct lreader *lr, const char *line,
 		    is(line, len, SP_SAMPLES2_MAGIC))
 			return;
 		if (is(line, len, SP_AGGREGATE_MAGIC))
-			bad_line(lr, "an aggregate table, not a sample stream: "
+			lr_fail(lr, "an aggregate table, not a sample stream: "
 			    "sp-tree needs the samples");
-		bad_line(lr, "unsupported format: %.*s",
+		lr_fail(lr, "unsupported format: %.*s",
 		    (int)(len > 60 ? 60 : len), line);
 	}
 	/* Ours are written anew; a sample stream has no #total. */
@@ -212,8 +177,8 @@ stack_id(struct input *in, const struct lreader *lr, const char *s, size_t n)
 		return in->last_id;
 	id = st_intern(in->stacks, s, n, &added);
 	if (added) {
-		if (!escapes_ok(s, n))
-			bad_line(lr, "bad escape in a name");
+		if (!esc_valid(s, n))
+			lr_fail(lr, "bad escape in a name");
 		xgrow(&in->sv, &in->svcap, (size_t)id + 1, sizeof(*in->sv));
 		in->sv[id].w = in->sv[id].c = 0;
 	}
@@ -233,17 +198,17 @@ sample(struct input *in, const struct lreader *lr, const char *line,
 	uint32_t id;
 
 	if (parse_sample_line(line, len, &sl, &why) == -1)
-		bad_line(lr, "%s", why);
+		lr_fail(lr, "%s", why);
 	if (sl.weight < 0)
-		bad_line(lr, "weight is negative");
+		lr_fail(lr, "weight is negative");
 	if (sl.cpu < 0)
-		bad_line(lr, "cpu is negative");
+		lr_fail(lr, "cpu is negative");
 	if (sl.has_cpu)
 		in->has_cpu = 1;
 	if (__builtin_add_overflow(in->weight, sl.weight, &in->weight) ||
 	    __builtin_add_overflow(in->cpu, sl.cpu, &in->cpu) ||
 	    __builtin_add_overflow(in->samples, sl.samples, &in->samples))
-		bad_line(lr, "the sum of samples, weights or cpu overflows 64 "
+		lr_fail(lr, "the sum of samples, weights or cpu overflows 64 "
 		    "bits");
 	if (st->len == 0) {
 		/* Cannot overflow: the totals did not. */
@@ -281,10 +246,10 @@ read_input(struct input *in, const char *path)
 		}
 		nf = split_tabs(line, len, f, SAMPLE_NFIELDS);
 		if (nf == AGG_NFIELDS)
-			bad_line(lr, "an aggregate table line, not a sample: "
+			lr_fail(lr, "an aggregate table line, not a sample: "
 			    "sp-tree needs the samples");
 		if (len == 0)
-			bad_line(lr, "empty line");
+			lr_fail(lr, "empty line");
 		sample(in, lr, line, len);
 	}
 	if (n == -2)
@@ -752,7 +717,7 @@ focus_arg(const char *opt, const char *s)
 
 	if (*s == '\0')
 		errx(1, "%s: empty frame", opt);
-	if (!escapes_ok(s, strlen(s)) || frame_end(s, end) != end ||
+	if (!esc_valid(s, strlen(s)) || frame_end(s, end) != end ||
 	    strchr(s, '\t') != NULL || strchr(s, '\n') != NULL)
 		errx(1, "%s: not one frame as sp-aggregate writes it (escape "
 		    "\\, tab, newline and ; with a backslash): %s", opt, s);
