@@ -1,6 +1,6 @@
 /*
- * json.c: tokenizing with jsmn (whose implementation is compiled here, and
- * only here) and the accessors of json.h.
+ * json.c: parsing (json_check.c does the pass) and the accessors of
+ * json.h for arrays of tokens and for single tokens.
  */
 #include <math.h>
 #include <stdint.h>
@@ -8,17 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define JSMN_IMPLEMENTATION_HERE
 #include "json.h"
 #include "bigmem.h"
 #include "util.h"
 
-static int parse(struct json *, char *, size_t, int, const char **);
+static int parse(struct json *, const char *, size_t, int, const char **);
 
 int
 json_parse(struct json *j, const char *s, size_t len, const char **why)
 {
-	return parse(j, (char *)s, len, 0, why);
+	return parse(j, s, len, 0, why);
 }
 
 int
@@ -28,93 +27,35 @@ json_parse_packed(struct json *j, char *s, size_t len, const char **why)
 }
 
 static int
-parse(struct json *j, char *s, size_t len, int pack, const char **why)
+parse(struct json *j, const char *s, size_t len, int pack, const char **why)
 {
 	static char msg[128];
-	jsmn_parser p;
-	size_t cap, where;
-	int r;
+	size_t where;
 
 	memset(j, 0, sizeof(*j));
 	if (len > JSON_MAX_BYTES) {
 		*why = "too large: JSON over 2 GiB is not supported";
 		return -1;
 	}
-	if ((pack ? json_check_pack(s, len, j, &where, why) :
-	    json_check(s, len, &where, why)) == -1) {
+	/*
+	 * Packs leave few tokens: a sixteenth of the bytes to begin with,
+	 * grown by mremap (bigmem.h) when a document has more.
+	 */
+	j->tcap = len / 16 + 64;
+	j->t = big_alloc(j->tcap * sizeof(*j->t));
+	if (json_tokenize(j, s, len, pack, &where, why) == -1) {
 		if (strncmp(*why, "truncated", 9) != 0 &&
 		    strncmp(*why, "empty", 5) != 0) {
 			snprintf(msg, sizeof(msg), "invalid JSON at byte %zu: %s",
 			    where, *why);
 			*why = msg;
 		}
-		json_free(j);	/* the values packed so far */
+		json_free(j);
 		return -1;
 	}
 	j->s = s;
 	j->len = len;
-	/*
-	 * A token takes at least two bytes of JSON ("1,"), so len / 2 + 2
-	 * tokens are always enough; pages never written are never resident.
-	 */
-	cap = len / 2 + 64;
-	if (cap > INT32_MAX)
-		cap = INT32_MAX;
-	j->t = big_alloc(cap * sizeof(*j->t));
-	j->tcap = cap;
-	jsmn_init(&p);
-	for (;;) {
-		r = jsmn_parse(&p, s, len, j->t, (unsigned)cap);
-		if (r != JSMN_ERROR_NOMEM)
-			break;
-		if (cap >= INT32_MAX) {
-			*why = "too many JSON tokens";
-			goto fail;
-		}
-		cap = cap + cap / 2 > INT32_MAX ? INT32_MAX : cap + cap / 2;
-		j->t = big_realloc(j->t, j->tcap * sizeof(*j->t),
-		    cap * sizeof(*j->t));
-		j->tcap = cap;
-	}
-	if (r == JSMN_ERROR_PART) {
-		*why = "truncated JSON (unexpected end of data)";
-		goto fail;
-	}
-	if (r == JSMN_ERROR_INVAL || r < 0) {
-		*why = "invalid JSON";
-		goto fail;
-	}
-	if (r == 0) {
-		*why = "empty input: no JSON value";
-		goto fail;
-	}
-	/* Anything but whitespace after the first value is an error. */
-	for (size_t k = (size_t)j->t[0].end; k < len; k++)
-		if (strchr(" \t\r\n", s[k]) == NULL) {
-			*why = "invalid JSON: data after the end of the document";
-			goto fail;
-		}
-	j->n = r;
-	if (j->npacks > 0) {
-		/* Tokens and packs are both in document order. */
-		size_t k = 0;
-
-		j->pk = xreallocarray(NULL, (size_t)r, sizeof(*j->pk));
-		for (int i = 0; i < r; i++) {
-			j->pk[i] = -1;
-			if (k < j->npacks && j->t[i].type == JSMN_ARRAY &&
-			    (size_t)j->t[i].start == j->packs[k].start)
-				j->pk[i] = (int32_t)k++;
-		}
-		if (k != j->npacks) {
-			*why = "internal error: packed arrays lost";
-			goto fail;
-		}
-	}
 	return 0;
-fail:
-	json_free(j);
-	return -1;
 }
 
 void
@@ -123,6 +64,7 @@ json_free(struct json *j)
 	big_free(j->t, j->tcap * sizeof(*j->t));
 	j->t = NULL;
 	j->tcap = 0;
+	j->n = 0;
 	big_free(j->pv, j->pvcap * sizeof(*j->pv));
 	j->pv = NULL;
 	j->pvcap = j->npv = 0;
@@ -132,96 +74,38 @@ json_free(struct json *j)
 	free(j->packs);
 	j->packs = NULL;
 	j->npacks = j->packscap = 0;
-	free(j->pk);
-	j->pk = NULL;
-}
-
-static const struct json_pack *
-pack_of(const struct json *j, int arr)
-{
-	if (j->pk == NULL || arr < 0 || arr >= j->n || j->pk[arr] < 0)
-		return NULL;
-	return &j->packs[j->pk[arr]];
 }
 
 int
 json_at_tok(const struct json *j, int arr, int k)
 {
-	if (!json_is_array(j, arr) || pack_of(j, arr) != NULL || k < 0 ||
+	if (!json_is_array(j, arr) || json_pack_of(j, arr) != NULL || k < 0 ||
 	    k >= j->t[arr].size || !json_scalars(j, arr))
 		return -1;
 	return arr + 1 + k;
 }
 
 int
-json_at_null(const struct json *j, int arr, int k)
+json_tok_at_null(const struct json *j, int arr, int k)
 {
-	const struct json_pack *p = pack_of(j, arr);
-
-	if (p != NULL)
-		return k >= 0 && k < p->n && (p->is32 ?
-		    j->pi[p->off + (size_t)k] == JSON_PACK_NULL32 :
-		    isnan(j->pv[p->off + (size_t)k]));
 	return json_is_null(j, json_at_tok(j, arr, k));
 }
 
 int
-json_at_number(const struct json *j, int arr, int k)
+json_tok_at_number(const struct json *j, int arr, int k)
 {
-	const struct json_pack *p = pack_of(j, arr);
-
-	if (p != NULL)
-		return k >= 0 && k < p->n && (p->is32 ?
-		    j->pi[p->off + (size_t)k] != JSON_PACK_NULL32 :
-		    !isnan(j->pv[p->off + (size_t)k]));
 	return json_is_number(j, json_at_tok(j, arr, k));
 }
 
-/* Value k of a packed array: 0 with *v, -1 when null or out of range. */
-static int
-packed_value(const struct json *j, const struct json_pack *p, int k,
-    double *v)
-{
-	if (k < 0 || k >= p->n)
-		return -1;
-	if (p->is32) {
-		int32_t x = j->pi[p->off + (size_t)k];
-
-		if (x == JSON_PACK_NULL32)
-			return -1;
-		*v = x;
-		return 0;
-	}
-	if (isnan(j->pv[p->off + (size_t)k]))
-		return -1;
-	*v = j->pv[p->off + (size_t)k];
-	return 0;
-}
-
 int
-json_at_double(const struct json *j, int arr, int k, double *v)
+json_tok_at_double(const struct json *j, int arr, int k, double *v)
 {
-	const struct json_pack *p = pack_of(j, arr);
-
-	if (p != NULL)
-		return packed_value(j, p, k, v);
 	return json_double(j, json_at_tok(j, arr, k), v);
 }
 
 int
-json_at_int(const struct json *j, int arr, int k, int64_t *v)
+json_tok_at_int(const struct json *j, int arr, int k, int64_t *v)
 {
-	const struct json_pack *p = pack_of(j, arr);
-	double d;
-
-	if (p != NULL) {
-		/* Packed values are exact, so integral ones are integers. */
-		if (packed_value(j, p, k, &d) == -1 || !(d > -9.2e18 &&
-		    d < 9.2e18) || d != (double)(int64_t)d)
-			return -1;
-		*v = (int64_t)d;
-		return 0;
-	}
 	return json_int(j, json_at_tok(j, arr, k), v);
 }
 
@@ -297,19 +181,15 @@ json_is_number(const struct json *j, int i)
 }
 
 int
-json_len(const struct json *j, int i)
+json_tok_len(const struct json *j, int i)
 {
-	const struct json_pack *p = pack_of(j, i);
-
-	if (p != NULL)
-		return p->n;
 	return json_is_array(j, i) ? j->t[i].size : -1;
 }
 
 int
 json_scalars(const struct json *j, int arr)
 {
-	if (pack_of(j, arr) != NULL)
+	if (json_pack_of(j, arr) != NULL)
 		return 1;
 	/* All elements are leaves exactly when they are the next size tokens. */
 	return json_is_array(j, arr) &&

@@ -1,18 +1,25 @@
 /*
- * json_check.c: a strict JSON syntax check (RFC 8259) in one pass.
+ * json_check.c: sp's JSON tokenizer, a strict syntax check (RFC 8259) and
+ * tokenizer in one pass.
  *
- * jsmn is a tokenizer, not a validator: it takes "[1,,3]", "[1 2]",
- * trailing commas, "tru" and "1e" without complaint.  A profile shared by a
- * stranger may be anything, so sp-flatten checks the syntax first and says
- * where it is wrong.  The check keeps one byte per open bracket and never
- * recurses; nesting deeper than JSON_MAX_DEPTH is refused.
+ * A profile shared by a stranger may be anything, so the whole document is
+ * checked and the first error named with its byte offset: "[1,,3]",
+ * "[1 2]", trailing commas, "tru" and "1e" are refused (jsmn, which sp used
+ * before, took them all).  The pass keeps one byte and one token index per
+ * open bracket and never recurses; nesting deeper than JSON_MAX_DEPTH is
+ * refused.
  *
- * With a struct json to fill, it also packs numeric arrays (json.h): the
- * innermost open array stays a candidate while it holds only numbers and
- * nulls that convert exactly; their values go to the end of j->pv, and are
- * dropped again as soon as something else turns up in it.  A candidate that
- * closes with JSON_PACK_MIN values or more becomes a pack, and its inside
- * is overwritten with spaces for jsmn.
+ * The tokens are jsmn's (json.h): document order, strings without their
+ * quotes, a key's size 1, a container's size its elements (an object's:
+ * its keys).  With packing asked for, numeric arrays become packs instead
+ * of a token per element: the innermost open array stays a candidate while
+ * it holds only numbers and nulls that convert exactly, and their values
+ * go to the end of j->pi while they are all 32-bit integers, to j->pv once
+ * one is not.  A candidate that closes with JSON_PACK_MIN values or more
+ * becomes a pack (its token's size 0, its pack in the token); one dropped
+ * (something else turned up in it, or it closed short) has its values
+ * scanned again into tokens, which costs little: a candidate is almost
+ * always dropped at its first element or closes a few values long.
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,7 +31,10 @@
 
 #define JSON_MAX_DEPTH	4096
 
-static const char *
+/* Most packs a document may have: the token keeps the index in 24 bits. */
+#define JSON_MAX_PACKS	0xfffffe
+
+static inline const char *
 skip_ws(const char *p, const char *end)
 {
 	while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
@@ -39,21 +49,28 @@ is_hex(int c)
 	    (c >= 'A' && c <= 'F');
 }
 
-/* A string at p (on its opening quote); the byte after it, or NULL. */
+/* Bytes that end the plain run of a string: '"', '\\' and controls. */
+static const unsigned char str_stop[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['"'] = 1, ['\\'] = 1,
+};
+
+/* A string at p (on its opening quote); its closing quote, or NULL. */
 static const char *
 scan_string(const char *p, const char *end, const char **why)
 {
 	for (p++; p < end; p++) {
 		unsigned char c = (unsigned char)*p;
 
+		if (!str_stop[c])
+			continue;
 		if (c == '"')
-			return p + 1;
+			return p;
 		if (c < 0x20) {
 			*why = "control character in a string";
 			return NULL;
 		}
-		if (c != '\\')
-			continue;
 		if (++p >= end)
 			break;
 		switch (*p) {
@@ -110,113 +127,234 @@ scan_number(const char *p, const char *end, const char **why)
 	return p;
 }
 
-/* The packing state of check(): the innermost open array, if numeric. */
+/*
+ * A plain integer of at most 9 digits at p (an optional '-', no leading
+ * zero, no fraction or exponent after it, not -0): the byte after it with
+ * *v, or NULL when it is anything else, which scan_number then judges.
+ */
+static inline const char *
+fast_int(const char *p, const char *end, int32_t *v)
+{
+	int neg = 0;
+	int32_t x;
+	const char *q;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (p == end || *p < '0' || *p > '9')
+		return NULL;
+	x = *p - '0';
+	q = p + 1;
+	if (x == 0 && neg)
+		return NULL;	/* -0: kept as -0.0 among doubles */
+	if (x != 0)
+		while (q < end && *q >= '0' && *q <= '9' && q - p < 9)
+			x = x * 10 + (*q++ - '0');
+	if (q < end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
+	    *q == 'E'))
+		return NULL;
+	*v = neg ? -x : x;
+	return q;
+}
+
+/* The tokenizing state: the document's tokens go to j->t. */
+static int
+new_tok(struct json *j, int type, size_t start)
+{
+	jsmntok_t *t;
+
+	if ((size_t)j->n == j->tcap) {
+		size_t ncap = j->tcap * 2;
+
+		j->t = big_realloc(j->t, j->tcap * sizeof(*j->t),
+		    ncap * sizeof(*j->t));
+		j->tcap = ncap;
+	}
+	t = &j->t[j->n];
+	t->type = (unsigned)type;
+	t->pack = 0;
+	t->start = (int)start;
+	t->end = (int)start;
+	t->size = 0;
+	return j->n++;
+}
+
+/* The innermost open array while it may become a pack. */
 struct cand {
-	struct json *j;
 	int	 depth;		/* its depth, or -1 when there is none */
+	int	 tok;		/* its token */
 	size_t	 start;		/* its '[' */
-	size_t	 off;		/* its first value in j->pv */
+	int	 is32;		/* every value so far in j->pi */
+	int	 negzero;	/* a -0 among them, kept there as 0 */
+	size_t	 off;		/* its first value in j->pi or j->pv */
+	size_t	 n;		/* values so far */
 };
 
 static void
-drop(struct cand *c)
+grow_pi(struct json *j, size_t n)
 {
-	if (c->depth >= 0)
-		c->j->npv = c->off;
+	size_t ncap;
+
+	if (j->npi + n <= j->picap)
+		return;
+	ncap = j->picap ? j->picap : (size_t)1 << 16;
+	while (ncap < j->npi + n)
+		ncap *= 2;
+	j->pi = big_realloc(j->pi, j->picap * sizeof(*j->pi),
+	    ncap * sizeof(*j->pi));
+	j->picap = ncap;
+}
+
+static void
+grow_pv(struct json *j, size_t n)
+{
+	size_t ncap;
+
+	if (j->npv + n <= j->pvcap)
+		return;
+	ncap = j->pvcap ? j->pvcap : (size_t)1 << 16;
+	while (ncap < j->npv + n)
+		ncap *= 2;
+	j->pv = big_realloc(j->pv, j->pvcap * sizeof(*j->pv),
+	    ncap * sizeof(*j->pv));
+	j->pvcap = ncap;
+}
+
+static inline void
+add_int(struct json *j, struct cand *c, int32_t v)
+{
+	if (c->is32) {
+		if (j->npi == j->picap)
+			grow_pi(j, 1);
+		j->pi[j->npi++] = v;
+	} else {
+		if (j->npv == j->pvcap)
+			grow_pv(j, 1);
+		j->pv[j->npv++] = v == JSON_PACK_NULL32 ? (double)NAN :
+		    (double)v;
+	}
+	c->n++;
+}
+
+/*
+ * The candidate's values so far go from j->pi to j->pv, with the -0s that
+ * j->pi could only keep as 0 found again in s.
+ */
+static void
+to_doubles(struct json *j, struct cand *c, const char *s, const char *end)
+{
+	const char *p, *q, *why;
+
+	grow_pv(j, c->n + 1);
+	for (size_t i = 0; i < c->n; i++) {
+		int32_t x = j->pi[c->off + i];
+
+		j->pv[j->npv + i] = x == JSON_PACK_NULL32 ? (double)NAN :
+		    (double)x;
+	}
+	p = s + c->start + 1;
+	for (size_t i = 0; c->negzero && i < c->n; i++) {
+		p = skip_ws(p, end);
+		q = *p == 'n' ? p + 4 : scan_number(p, end, &why);
+		if (*p == '-' && j->pv[j->npv + i] == 0)
+			j->pv[j->npv + i] = -0.0;
+		p = skip_ws(q, end) + 1;	/* past the ',' */
+	}
+	j->npi = c->off;
+	c->off = j->npv;
+	j->npv += c->n;
+	c->is32 = 0;
+}
+
+/* A value that is no plain small integer (NaN: null). */
+static void
+add_double(struct json *j, struct cand *c, double v, const char *s,
+    const char *end)
+{
+	if (c->is32) {
+		if (isnan(v)) {
+			add_int(j, c, JSON_PACK_NULL32);
+			return;
+		}
+		if (v > INT32_MIN && v <= INT32_MAX &&
+		    v == (double)(int32_t)v) {
+			if (v == 0 && signbit(v))
+				c->negzero = 1;
+			add_int(j, c, (int32_t)v);
+			return;
+		}
+		/* Not every value is a small integer: all go to j->pv. */
+		to_doubles(j, c, s, end);
+	}
+	if (j->npv == j->pvcap)
+		grow_pv(j, 1);
+	j->pv[j->npv++] = v;
+	c->n++;
+}
+
+/*
+ * The candidate is no pack: forget its values and give each of them (all
+ * numbers or nulls, checked already) a token instead.
+ */
+static void
+drop(struct json *j, struct cand *c, const char *s, const char *end)
+{
+	const char *p, *q, *why;
+	int k;
+
+	if (c->depth < 0)
+		return;
+	if (c->is32)
+		j->npi = c->off;
+	else
+		j->npv = c->off;
+	p = s + c->start + 1;
+	for (size_t i = 0; i < c->n; i++) {
+		p = skip_ws(p, end);
+		q = *p == 'n' ? p + 4 : scan_number(p, end, &why);
+		k = new_tok(j, JSMN_PRIMITIVE, (size_t)(p - s));
+		j->t[k].end = (int)(q - s);
+		p = skip_ws(q, end);
+		p++;	/* the ',' */
+	}
+	j->t[c->tok].size += (int)c->n;
 	c->depth = -1;
 }
 
+/* The candidate closes: a pack, or tokens when it is short. */
 static void
-add_value(struct cand *c, double v)
+close_cand(struct json *j, struct cand *c, const char *s, const char *end)
 {
-	struct json *j = c->j;
-
-	if (j->npv == j->pvcap) {
-		size_t ncap = j->pvcap ? j->pvcap * 2 : (size_t)1 << 16;
-
-		j->pv = big_realloc(j->pv, j->pvcap * sizeof(*j->pv),
-		    ncap * sizeof(*j->pv));
-		j->pvcap = ncap;
-	}
-	j->pv[j->npv++] = v;
-}
-
-/* Are v[0..n) all nulls (NaN) or integers that fit 32 bits? */
-static int
-fits32(const double *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!isnan(v[i]) && !(v[i] > INT32_MIN && v[i] <= INT32_MAX &&
-		    v[i] == (double)(int32_t)v[i]))
-			return 0;
-	return 1;
-}
-
-/* The candidate at depth closes at ']' (offset end) in s. */
-static void
-close_cand(struct cand *c, char *s, size_t end)
-{
-	struct json *j = c->j;
-	size_t n = j->npv - c->off;
-
-	if (n < JSON_PACK_MIN || n > INT32_MAX) {
-		drop(c);
+	if (c->n < JSON_PACK_MIN || c->n > INT32_MAX ||
+	    j->npacks >= JSON_MAX_PACKS) {
+		drop(j, c, s, end);
 		return;
 	}
 	xgrow(&j->packs, &j->packscap, j->npacks + 1, sizeof(*j->packs));
 	j->packs[j->npacks].start = c->start;
 	j->packs[j->npacks].off = c->off;
-	j->packs[j->npacks].n = (int)n;
-	j->packs[j->npacks].is32 = 0;
-	if (fits32(j->pv + c->off, n)) {
-		/* Indexes, weights, CPU deltas: half the memory. */
-		if (j->npi + n > j->picap) {
-			size_t ncap = j->picap ? j->picap : (size_t)1 << 16;
-
-			while (ncap < j->npi + n)
-				ncap *= 2;
-			j->pi = big_realloc(j->pi, j->picap * sizeof(*j->pi),
-			    ncap * sizeof(*j->pi));
-			j->picap = ncap;
-		}
-		for (size_t i = 0; i < n; i++) {
-			double v = j->pv[c->off + i];
-
-			j->pi[j->npi + i] = isnan(v) ? JSON_PACK_NULL32 :
-			    (int32_t)v;
-		}
-		j->packs[j->npacks].off = j->npi;
-		j->packs[j->npacks].is32 = 1;
-		j->npi += n;
-		j->npv = c->off;
-	}
-	j->npacks++;
-	memset(s + c->start + 1, ' ', end - c->start - 1);
+	j->packs[j->npacks].n = (int)c->n;
+	j->packs[j->npacks].is32 = c->is32;
+	j->t[c->tok].pack = (unsigned)++j->npacks;
 	c->depth = -1;
 }
 
-static int check(char *, size_t, struct json *, size_t *, const char **);
-
+/*
+ * Check and tokenize s[0..len) into j (its tokens allocated already),
+ * packing numeric arrays when pack is set.  Returns 0, or -1 with *why
+ * and *where (the byte offset of the problem).
+ */
 int
-json_check(const char *s, size_t len, size_t *where, const char **why)
-{
-	return check((char *)s, len, NULL, where, why);
-}
-
-int
-json_check_pack(char *s, size_t len, struct json *j, size_t *where,
-    const char **why)
-{
-	return check(s, len, j, where, why);
-}
-
-static int
-check(char *s, size_t len, struct json *j, size_t *where, const char **why)
+json_tokenize(struct json *j, const char *s, size_t len, int pack,
+    size_t *where, const char **why)
 {
 	const char *p = s, *end = s + len;
 	char stack[JSON_MAX_DEPTH];	/* '{' or '[' */
-	int depth = 0;
-	struct cand cand = { j, -1, 0, 0 };
+	int open[JSON_MAX_DEPTH];	/* their tokens */
+	int depth = 0, k;
+	struct cand cand = { -1, 0, 0, 0, 0, 0, 0 };
 
 	p = skip_ws(p, end);
 	if (p == end) {
@@ -227,6 +365,37 @@ value:
 	p = skip_ws(p, end);
 	if (p == end)
 		goto truncated;
+	if (depth > 0 && cand.depth == depth) {
+		/* Inside a candidate: numbers and nulls are kept, no token. */
+		int32_t v;
+		const char *q;
+
+		if ((q = fast_int(p, end, &v)) != NULL) {
+			add_int(j, &cand, v);
+			p = q;
+			goto after;
+		}
+		if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
+			add_double(j, &cand, NAN, s, end);
+			p += 4;
+			goto after;
+		}
+		if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			double d;
+
+			if ((q = scan_number(p, end, why)) == NULL)
+				goto fail;
+			/* Only numbers that convert exactly are packed. */
+			if (parse_double_exact(p, (size_t)(q - p), &d) == 0) {
+				add_double(j, &cand, d, s, end);
+				p = q;
+				goto after;
+			}
+		}
+		drop(j, &cand, s, end);
+	}
+	if (depth > 0 && stack[depth - 1] == '[')
+		j->t[open[depth - 1]].size++;
 	switch (*p) {
 	case '{':
 	case '[':
@@ -234,81 +403,75 @@ value:
 			*why = "JSON nested too deeply";
 			goto fail;
 		}
-		if (j != NULL) {
-			/* An array or object inside: the parent is no pack. */
-			drop(&cand);
-			if (*p == '[') {
-				cand.depth = depth + 1;
-				cand.start = (size_t)(p - s);
-				cand.off = j->npv;
-			}
+		k = new_tok(j, *p == '{' ? JSMN_OBJECT : JSMN_ARRAY,
+		    (size_t)(p - s));
+		if (*p == '[' && pack) {
+			cand.depth = depth + 1;
+			cand.tok = k;
+			cand.start = (size_t)(p - s);
+			cand.is32 = 1;
+			cand.negzero = 0;
+			cand.off = j->npi;
+			cand.n = 0;
 		}
+		open[depth] = k;
 		stack[depth++] = *p++;
 		p = skip_ws(p, end);
 		if (p == end)
 			goto truncated;
 		if (*p == (stack[depth - 1] == '{' ? '}' : ']')) {
 			if (cand.depth == depth)
-				drop(&cand);
+				cand.depth = -1;
 			depth--;
-			p++;
+			j->t[k].end = (int)(++p - s);
 			goto after;
 		}
 		if (stack[depth - 1] == '{')
 			goto key;
 		goto value;
 	case '"':
-		if (cand.depth == depth)
-			drop(&cand);
+		k = new_tok(j, JSMN_STRING, (size_t)(p - s) + 1);
 		if ((p = scan_string(p, end, why)) == NULL) {
 			p = end;
 			goto fail;
 		}
+		j->t[k].end = (int)(p++ - s);
 		goto after;
 	case 't':
-		if (cand.depth == depth)
-			drop(&cand);
 		if (end - p >= 4 && memcmp(p, "true", 4) == 0) {
-			p += 4;
-			goto after;
+			k = 4;
+			goto primitive;
 		}
 		goto literal;
 	case 'f':
-		if (cand.depth == depth)
-			drop(&cand);
 		if (end - p >= 5 && memcmp(p, "false", 5) == 0) {
-			p += 5;
-			goto after;
+			k = 5;
+			goto primitive;
 		}
 		goto literal;
 	case 'n':
 		if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
-			if (cand.depth == depth)
-				add_value(&cand, NAN);
-			p += 4;
-			goto after;
+			k = 4;
+			goto primitive;
 		}
 		goto literal;
 	default:
 		if (*p == '-' || (*p >= '0' && *p <= '9')) {
 			const char *q = scan_number(p, end, why);
-			double v;
 
 			if (q == NULL)
 				goto fail;
-			if (cand.depth == depth) {
-				/* Only numbers that convert exactly are packed. */
-				if (parse_double_exact(p, (size_t)(q - p), &v) == 0)
-					add_value(&cand, v);
-				else
-					drop(&cand);
-			}
-			p = q;
-			goto after;
+			k = (int)(q - p);
+			goto primitive;
 		}
 		*why = "unexpected character where a value should be";
 		goto fail;
 	}
+primitive:
+	p += k;		/* (new_tok may move j->t: the index first) */
+	k = new_tok(j, JSMN_PRIMITIVE, (size_t)(p - k - s));
+	j->t[k].end = (int)(p - s);
+	goto after;
 key:
 	p = skip_ws(p, end);
 	if (p == end)
@@ -317,10 +480,14 @@ key:
 		*why = "expected a string as object key";
 		goto fail;
 	}
+	k = new_tok(j, JSMN_STRING, (size_t)(p - s) + 1);
 	if ((p = scan_string(p, end, why)) == NULL) {
 		p = end;
 		goto fail;
 	}
+	j->t[k].end = (int)(p++ - s);
+	j->t[k].size = 1;
+	j->t[open[depth - 1]].size++;
 	p = skip_ws(p, end);
 	if (p == end)
 		goto truncated;
@@ -349,9 +516,9 @@ after:
 	}
 	if (*p == (stack[depth - 1] == '{' ? '}' : ']')) {
 		if (cand.depth == depth)
-			close_cand(&cand, s, (size_t)(p - s));
+			close_cand(j, &cand, s, end);
 		depth--;
-		p++;
+		j->t[open[depth]].end = (int)(++p - s);
 		goto after;
 	}
 	*why = stack[depth - 1] == '{' ? "expected ',' or '}' in an object" :
