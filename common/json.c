@@ -189,11 +189,19 @@ json_tok_len(const struct json *j, int i)
 int
 json_scalars(const struct json *j, int arr)
 {
+	int k;
+
 	if (json_pack_of(j, arr) != NULL)
 		return 1;
-	/* All elements are leaves exactly when they are the next size tokens. */
-	return json_is_array(j, arr) &&
-	    json_next(j, arr) == arr + 1 + j->t[arr].size;
+	/*
+	 * All elements are leaves exactly when they are the next size
+	 * tokens, that is when the token after them is past the array (it
+	 * is asked for each element read, so no search for json_next).
+	 */
+	if (!json_is_array(j, arr))
+		return 0;
+	k = arr + 1 + j->t[arr].size;
+	return k >= j->n || j->t[k].start >= j->t[arr].end;
 }
 
 int

@@ -13,13 +13,15 @@
  * quotes, a key's size 1, a container's size its elements (an object's:
  * its keys).  With packing asked for, numeric arrays become packs instead
  * of a token per element: the innermost open array stays a candidate while
- * it holds only numbers and nulls that convert exactly, and their values
- * go to the end of j->pi while they are all 32-bit integers, to j->pv once
- * one is not.  A candidate that closes with JSON_PACK_MIN values or more
- * becomes a pack (its token's size 0, its pack in the token); one dropped
- * (something else turned up in it, or it closed short) has its values
- * scanned again into tokens, which costs little: a candidate is almost
- * always dropped at its first element or closes a few values long.
+ * it holds only nulls and numbers that read as json_double() reads them
+ * (integers only when a double holds them exactly, for json_int()), and
+ * their values go to the end of j->pi while they are all 32-bit integers,
+ * to j->pv once one is not.  A candidate that closes with JSON_PACK_MIN
+ * values or more becomes a pack (its token's size 0, its pack in the
+ * token); one dropped (something else turned up in it, or it closed short)
+ * has its values scanned again into tokens, which costs little: a
+ * candidate is almost always dropped at its first element or closes a few
+ * values long.
  */
 #include <math.h>
 #include <stdio.h>
@@ -125,6 +127,16 @@ scan_number(const char *p, const char *end, const char **why)
 			return NULL;
 	}
 	return p;
+}
+
+/* Is the number p..q written without a fraction or an exponent? */
+static int
+integral_syntax(const char *p, const char *q)
+{
+	for (; p < q; p++)
+		if (*p == '.' || *p == 'e' || *p == 'E')
+			return 0;
+	return 1;
 }
 
 /*
@@ -385,8 +397,14 @@ value:
 
 			if ((q = scan_number(p, end, why)) == NULL)
 				goto fail;
-			/* Only numbers that convert exactly are packed. */
-			if (parse_double_exact(p, (size_t)(q - p), &d) == 0) {
+			/*
+			 * Packed only as json_double() would read it: an
+			 * integer that no double holds exactly stays a token,
+			 * for json_int(), which reads it exactly.
+			 */
+			if (parse_double_exact(p, (size_t)(q - p), &d) == 0 ||
+			    (!integral_syntax(p, q) &&
+			    parse_double(p, (size_t)(q - p), &d) == 0)) {
 				add_double(j, &cand, d, s, end);
 				p = q;
 				goto after;
