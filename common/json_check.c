@@ -140,16 +140,24 @@ integral_syntax(const char *p, const char *q)
 }
 
 /*
- * A plain integer of at most 9 digits at p (an optional '-', no leading
- * zero, no fraction or exponent after it, not -0): the byte after it with
- * *v, or NULL when it is anything else, which scan_number then judges.
+ * A plain number at p, the common case of a packed array: an optional
+ * '-', at most 19 digits with an optional fraction, no exponent.  Returns
+ * the byte after it with *iv set (1: an integer of at most 9 digits, not
+ * -0) or *dv (2: the value parse_double_exact() gives it), or NULL when it
+ * is anything else (an exponent, a bad number, more digits), which
+ * scan_number and parse_double then judge.
  */
 static inline const char *
-fast_int(const char *p, const char *end, int32_t *v)
+fast_num(const char *p, const char *end, int *kind, int32_t *iv,
+    double *dv)
 {
-	int neg = 0;
-	int32_t x;
-	const char *q;
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19
+	};
+	const char *q, *d0;
+	uint64_t m;
+	int neg = 0, frac = 0;
 
 	if (*p == '-') {
 		neg = 1;
@@ -157,17 +165,35 @@ fast_int(const char *p, const char *end, int32_t *v)
 	}
 	if (p == end || *p < '0' || *p > '9')
 		return NULL;
-	x = *p - '0';
+	d0 = p;
+	m = (uint64_t)(*p - '0');
 	q = p + 1;
-	if (x == 0 && neg)
-		return NULL;	/* -0: kept as -0.0 among doubles */
-	if (x != 0)
-		while (q < end && *q >= '0' && *q <= '9' && q - p < 9)
-			x = x * 10 + (*q++ - '0');
+	if (m != 0)
+		while (q < end && *q >= '0' && *q <= '9' && q - d0 < 19)
+			m = m * 10 + (uint64_t)(*q++ - '0');
+	if (q < end && *q == '.') {
+		const char *f = ++q;
+
+		while (q < end && *q >= '0' && *q <= '9' && q - d0 < 20)
+			m = m * 10 + (uint64_t)(*q++ - '0');
+		frac = (int)(q - f);
+		if (frac == 0)
+			return NULL;
+	}
 	if (q < end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
 	    *q == 'E'))
 		return NULL;
-	*v = neg ? -x : x;
+	if (frac == 0 && q - d0 <= 9 && !(neg && m == 0)) {
+		*kind = 1;
+		*iv = neg ? -(int32_t)m : (int32_t)m;
+		return q;
+	}
+	if (m > ((uint64_t)1 << 53))
+		return NULL;
+	*kind = 2;
+	*dv = (double)m / pow10[frac];
+	if (neg)
+		*dv = -*dv;
 	return q;
 }
 
@@ -380,10 +406,14 @@ value:
 	if (depth > 0 && cand.depth == depth) {
 		/* Inside a candidate: numbers and nulls are kept, no token. */
 		int32_t v;
+		double d;
 		const char *q;
 
-		if ((q = fast_int(p, end, &v)) != NULL) {
-			add_int(j, &cand, v);
+		if ((q = fast_num(p, end, &k, &v, &d)) != NULL) {
+			if (k == 1)
+				add_int(j, &cand, v);
+			else
+				add_double(j, &cand, d, s, end);
 			p = q;
 			goto after;
 		}
@@ -393,8 +423,6 @@ value:
 			goto after;
 		}
 		if (*p == '-' || (*p >= '0' && *p <= '9')) {
-			double d;
-
 			if ((q = scan_number(p, end, why)) == NULL)
 				goto fail;
 			/*
