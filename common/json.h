@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "buf.h"
 
@@ -41,18 +42,20 @@ typedef struct {
 
 /*
  * A packed array: an array of at least JSON_PACK_MIN numbers and nulls,
- * whose values json_parse_packed() keeps in pi (32-bit integers, nulls as
- * JSON_PACK_NULL32) or pv (doubles, NaN for null) instead of one token
- * each; its token has size 0 and names the pack.  A profile's sample
- * columns then cost 4 or 8 bytes a value instead of 16 per token.
+ * whose values json_parse_packed() keeps in pi (integers in 1, 2 or 4
+ * bytes, as few as they fit, nulls as the smallest value of the width) or
+ * pv (doubles, NaN for null) instead of one token each; its token has size
+ * 0 and names the pack.  A profile's sample columns then cost 1 to 8 bytes
+ * a value instead of 16 per token (fresh memory is not free: clearing its
+ * pages was a quarter of sp-flatten -c's time).
  */
 #define JSON_PACK_MIN	16
 
 struct json_pack {
 	size_t	 start;		/* offset of its '[' */
-	size_t	 off;		/* first value in pv, or in pi when is32 */
+	size_t	 off;		/* first value in pv, or byte offset in pi */
 	int	 n;
-	int	 is32;		/* integers that fit 32 bits: kept in pi */
+	int	 width;		/* bytes a value in pi; 0: doubles in pv */
 };
 
 /* How a null is kept among packed 32-bit integers. */
@@ -137,6 +140,28 @@ json_pack_of(const struct json *j, int arr)
 	return &j->packs[j->t[arr].pack - 1];
 }
 
+/* Value k of a pack of integers (width > 0); JSON_PACK_NULL32 for null. */
+static inline int32_t
+json_pack_int(const struct json *j, const struct json_pack *p, int k)
+{
+	const unsigned char *b = (const unsigned char *)j->pi + p->off;
+	int8_t x8;
+	int16_t x16;
+	int32_t x32;
+
+	switch (p->width) {
+	case 1:
+		memcpy(&x8, b + k, 1);
+		return x8 == INT8_MIN ? JSON_PACK_NULL32 : x8;
+	case 2:
+		memcpy(&x16, b + 2 * (size_t)k, 2);
+		return x16 == INT16_MIN ? JSON_PACK_NULL32 : x16;
+	default:
+		memcpy(&x32, b + 4 * (size_t)k, 4);
+		return x32;
+	}
+}
+
 /* Array length (elements), or -1 when i is not an array. */
 static inline int
 json_len(const struct json *j, int i)
@@ -156,7 +181,7 @@ json_at_null(const struct json *j, int arr, int k)
 		return json_tok_at_null(j, arr, k);
 	if (k < 0 || k >= p->n)
 		return 0;
-	return p->is32 ? j->pi[p->off + (size_t)k] == JSON_PACK_NULL32 :
+	return p->width ? json_pack_int(j, p, k) == JSON_PACK_NULL32 :
 	    j->pv[p->off + (size_t)k] != j->pv[p->off + (size_t)k];
 }
 
@@ -169,7 +194,7 @@ json_at_number(const struct json *j, int arr, int k)
 		return json_tok_at_number(j, arr, k);
 	if (k < 0 || k >= p->n)
 		return 0;
-	return p->is32 ? j->pi[p->off + (size_t)k] != JSON_PACK_NULL32 :
+	return p->width ? json_pack_int(j, p, k) != JSON_PACK_NULL32 :
 	    j->pv[p->off + (size_t)k] == j->pv[p->off + (size_t)k];
 }
 
@@ -187,8 +212,8 @@ json_at_int(const struct json *j, int arr, int k, int64_t *v)
 		return json_tok_at_int(j, arr, k, v);
 	if (k < 0 || k >= p->n)
 		return -1;
-	if (p->is32) {
-		int32_t x = j->pi[p->off + (size_t)k];
+	if (p->width) {
+		int32_t x = json_pack_int(j, p, k);
 
 		if (x == JSON_PACK_NULL32)
 			return -1;
@@ -213,8 +238,8 @@ json_at_double(const struct json *j, int arr, int k, double *v)
 		return json_tok_at_double(j, arr, k, v);
 	if (k < 0 || k >= p->n)
 		return -1;
-	if (p->is32) {
-		int32_t x = j->pi[p->off + (size_t)k];
+	if (p->width) {
+		int32_t x = json_pack_int(j, p, k);
 
 		if (x == JSON_PACK_NULL32)
 			return -1;

@@ -15,8 +15,9 @@
  * of a token per element: the innermost open array stays a candidate while
  * it holds only nulls and numbers that read as json_double() reads them
  * (integers only when a double holds them exactly, for json_int()), and
- * their values go to the end of j->pi while they are all 32-bit integers,
- * to j->pv once one is not.  A candidate that closes with JSON_PACK_MIN
+ * their values go to the end of j->pi while they are all 32-bit integers
+ * (narrowed to 16 or 8 bits when the pack closes, if they fit), to j->pv
+ * once one is not.  A candidate that closes with JSON_PACK_MIN
  * values or more becomes a pack (its token's size 0, its pack in the
  * token); one dropped (something else turned up in it, or it closed short)
  * has its values scanned again into tokens, which costs little: a
@@ -361,6 +362,44 @@ drop(struct json *j, struct cand *c, const char *s, const char *end)
 	c->depth = -1;
 }
 
+/*
+ * The candidate's 32-bit integers rewritten in place in the fewest bytes
+ * that hold them all (nulls as the width's smallest value); the width.
+ */
+static int
+narrow(struct json *j, struct cand *c)
+{
+	const int32_t *v = j->pi + c->off;
+	unsigned char *b = (unsigned char *)(j->pi + c->off);
+	int32_t lo = 0, hi = 0;
+
+	for (size_t i = 0; i < c->n; i++)
+		if (v[i] != JSON_PACK_NULL32) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+	/* Value i goes to byte i * w, never past value i + 1 still unread. */
+	if (lo > INT8_MIN && hi <= INT8_MAX) {
+		for (size_t i = 0; i < c->n; i++) {
+			int8_t x = v[i] == JSON_PACK_NULL32 ? INT8_MIN :
+			    (int8_t)v[i];
+
+			memcpy(b + i, &x, 1);
+		}
+		return 1;
+	}
+	if (lo > INT16_MIN && hi <= INT16_MAX) {
+		for (size_t i = 0; i < c->n; i++) {
+			int16_t x = v[i] == JSON_PACK_NULL32 ? INT16_MIN :
+			    (int16_t)v[i];
+
+			memcpy(b + 2 * i, &x, 2);
+		}
+		return 2;
+	}
+	return 4;
+}
+
 /* The candidate closes: a pack, or tokens when it is short. */
 static void
 close_cand(struct json *j, struct cand *c, const char *s, const char *end)
@@ -374,7 +413,15 @@ close_cand(struct json *j, struct cand *c, const char *s, const char *end)
 	j->packs[j->npacks].start = c->start;
 	j->packs[j->npacks].off = c->off;
 	j->packs[j->npacks].n = (int)c->n;
-	j->packs[j->npacks].is32 = c->is32;
+	j->packs[j->npacks].width = 0;
+	if (c->is32) {
+		int w = narrow(j, c);
+
+		j->packs[j->npacks].off = c->off * sizeof(*j->pi);
+		j->packs[j->npacks].width = w;
+		j->npi = c->off + (c->n * (size_t)w + sizeof(*j->pi) - 1) /
+		    sizeof(*j->pi);
+	}
 	j->t[c->tok].pack = (unsigned)++j->npacks;
 	c->depth = -1;
 }
