@@ -456,13 +456,17 @@ value:
 		double d;
 		const char *q;
 
-		if ((q = fast_num(p, end, &k, &v, &d)) != NULL) {
+		/* A run of plain numbers, the bulk of a profile, in one loop. */
+		while ((q = fast_num(p, end, &k, &v, &d)) != NULL) {
 			if (k == 1)
 				add_int(j, &cand, v);
 			else
 				add_double(j, &cand, d, s, end);
 			p = q;
-			goto after;
+			if (end - p < 2 || p[0] != ',' || !(p[1] == '-' ||
+			    (p[1] >= '0' && p[1] <= '9')))
+				goto after;
+			p++;
 		}
 		if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
 			add_double(j, &cand, NAN, s, end);
