@@ -350,38 +350,74 @@ time_ok(const char *s, size_t n)
 	return parse_double(s, n, &d) == 0;
 }
 
+/*
+ * A count of at most 18 digits, the common case, converted here; anything
+ * else goes to parse_i64.  Returns 0, or -1 when s is not an integer.
+ */
+static inline int
+count_of(const char *s, size_t n, int64_t *v)
+{
+	int64_t x = 0;
+
+	if (n == 0 || n > 18)
+		return parse_i64(s, n, v);
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9)
+			return parse_i64(s, n, v);
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/*
+ * The numbers of a sample line of nf fields (a ninth is its samples
+ * column), checked and added to the totals: the weight and cpu the stack
+ * gets are in *w and *c, the samples in *n.
+ */
+static void
+sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
+    size_t nf, int64_t *w, int64_t *c, int64_t *n)
+{
+	*c = 0;
+	*n = 1;
+	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
+		lr_fail(lr, "time is not a number");
+	if (count_of(f[F_WEIGHT].s, f[F_WEIGHT].len, w) == -1)
+		lr_fail(lr, "weight is not an integer");
+	if (*w < 0)
+		lr_fail(lr, "weight is negative");
+	if (f[F_CPU].len > 0) {
+		if (count_of(f[F_CPU].s, f[F_CPU].len, c) == -1)
+			lr_fail(lr, "cpu is not an integer");
+		if (*c < 0)
+			lr_fail(lr, "cpu is negative");
+		a->has_cpu = 1;
+	}
+	if (nf == SAMPLE_MAXFIELDS &&
+	    (count_of(f[F_SAMPLES].s, f[F_SAMPLES].len, n) == -1 || *n < 1))
+		lr_fail(lr, "samples is not a positive integer");
+	/* --cpu for the table: the cpu time is the weight. */
+	if (a->cpu_count && !a->collapsed)
+		*w = *c;
+	if (__builtin_add_overflow(a->samples, *n, &a->samples) ||
+	    __builtin_add_overflow(a->weight, *w, &a->weight) ||
+	    __builtin_add_overflow(a->cpu, *c, &a->cpu))
+		lr_fail(lr, "the sum of samples, weights or cpu overflows "
+		    "64 bits");
+}
+
 /* A sample line of nf fields (a ninth is its samples column). */
 static void
 sample(struct agg *a, const struct lreader *lr, const struct field *f,
     size_t nf)
 {
-	int64_t w, c = 0, n = 1;
+	int64_t w, c, n;
 	uint32_t id;
 
-	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
-		lr_fail(lr, "time is not a number");
-	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &w) == -1)
-		lr_fail(lr, "weight is not an integer");
-	if (w < 0)
-		lr_fail(lr, "weight is negative");
-	if (f[F_CPU].len > 0) {
-		if (parse_i64(f[F_CPU].s, f[F_CPU].len, &c) == -1)
-			lr_fail(lr, "cpu is not an integer");
-		if (c < 0)
-			lr_fail(lr, "cpu is negative");
-		a->has_cpu = 1;
-	}
-	if (nf == SAMPLE_MAXFIELDS &&
-	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len, &n) == -1 || n < 1))
-		lr_fail(lr, "samples is not a positive integer");
-	/* --cpu for the table: the cpu time is the weight. */
-	if (a->cpu_count && !a->collapsed)
-		w = c;
-	if (__builtin_add_overflow(a->samples, n, &a->samples) ||
-	    __builtin_add_overflow(a->weight, w, &a->weight) ||
-	    __builtin_add_overflow(a->cpu, c, &a->cpu))
-		lr_fail(lr, "the sum of samples, weights or cpu overflows "
-		    "64 bits");
+	sample_numbers(a, lr, f, nf, &w, &c, &n);
 	if (f[F_STACK].len == 0) {
 		a->empty += n;	/* cannot overflow: samples did not */
 		if (a->root == ROOT_NONE)
@@ -396,6 +432,68 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 	/* Cannot overflow: the totals did not. */
 	a->sv[id].w += w;
 	a->sv[id].c += c;
+}
+
+/*
+ * The common sample line, without --root, counted without splitting it
+ * whole: the seven short fields before the stack are split by one loop,
+ * and the stack runs to the end of the line, or to a last tab followed
+ * only by digits (the samples column).  A stack found among those seen
+ * before holds no tab (each was checked when first seen), so the line has
+ * exactly the fields assumed and the stack needs no scan for tabs.
+ * Returns 0 when the line was counted, -1 when it must take the general
+ * path (a new stack, a line of another shape), nothing changed.
+ */
+static int
+fast_sample(struct agg *a, const struct lreader *lr, const char *line,
+    size_t len)
+{
+	struct field f[SAMPLE_MAXFIELDS];
+	const char *p = line, *end = line + len, *q;
+	size_t nf = SAMPLE_NFIELDS, n;
+	int64_t w, c, ns;
+	int64_t id;
+
+	for (int k = 0; k < F_STACK; k++) {
+		for (q = p; q < end && *q != '\t'; q++)
+			continue;
+		if (q == end)
+			return -1;
+		f[k].s = p;
+		f[k].len = (size_t)(q - p);
+		p = q + 1;
+	}
+	for (q = end; q > p && end - q < 19 && (unsigned char)q[-1] - '0' < 10;
+	    q--)
+		continue;
+	if (q > p && q < end && q[-1] == '\t') {
+		f[F_SAMPLES].s = q;
+		f[F_SAMPLES].len = (size_t)(end - q);
+		end = q - 1;
+		nf = SAMPLE_MAXFIELDS;
+	}
+	f[F_STACK].s = p;
+	f[F_STACK].len = n = (size_t)(end - p);
+	if (n == 0) {
+		/* No tab in the stack: the line has nf fields. */
+		sample_numbers(a, lr, f, nf, &w, &c, &ns);
+		a->empty += ns;
+		return 0;
+	}
+	if (a->have_last && n == a->last_len && memcmp(p, a->last_s, n) == 0)
+		id = a->last_id;
+	else {
+		id = st_find(a->stacks, p, n);
+		if (id < 0)
+			return -1;
+		a->have_last = 1;
+		a->last_id = (uint32_t)id;
+		a->last_s = st_str(a->stacks, (uint32_t)id, &a->last_len);
+	}
+	sample_numbers(a, lr, f, nf, &w, &c, &ns);
+	a->sv[id].w += w;
+	a->sv[id].c += c;
+	return 0;
 }
 
 static void
@@ -452,6 +550,8 @@ read_input(struct agg *a, const char *path)
 			header(a, lr, line, len);
 			continue;
 		}
+		if (a->root == ROOT_NONE && fast_sample(a, lr, line, len) == 0)
+			continue;
 		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
 		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
 			sample(a, lr, f, nf);
