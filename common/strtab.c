@@ -278,6 +278,33 @@ st_find_hashed(const struct strtab *t, const char *s, size_t n,
 	return t->slots[j].id1 == 0 ? -1 : (int64_t)t->slots[j].id1 - 1;
 }
 
+void
+st_prefetch_slot(const struct strtab *t, uint64_t hash)
+{
+	__builtin_prefetch(&t->slots[(uint32_t)hash & t->mask]);
+}
+
+int64_t
+st_prefetch_str(const struct strtab *t, uint64_t hash, size_t n)
+{
+	uint32_t h = (uint32_t)hash;
+	size_t j = h & t->mask;
+
+	/* The first few slots only: at a load of 1/2 the string is there. */
+	for (int k = 0; k < 4; k++, j = (j + 1) & t->mask) {
+		const struct slot *sl = &t->slots[j];
+
+		if (sl->id1 == 0)
+			return -1;
+		if (sl->hash == h) {
+			for (size_t o = 0; o < n + sizeof(uint32_t); o += 64)
+				__builtin_prefetch(sl->s - sizeof(uint32_t) + o);
+			return (int64_t)sl->id1 - 1;
+		}
+	}
+	return -1;
+}
+
 const char *
 st_str(const struct strtab *t, uint32_t id, size_t *len)
 {
