@@ -528,16 +528,12 @@ fast_count(struct agg *a, const struct lreader *lr, const struct ahead *h)
 		a->empty += ns;
 		return 0;
 	}
-	if (a->have_last && n == a->last_len && memcmp(p, a->last_s, n) == 0)
-		id = a->last_id;
-	else {
-		id = st_find_hashed(a->stacks, p, n, h->hash);
-		if (id < 0)
-			return -1;
-		a->have_last = 1;
-		a->last_id = (uint32_t)id;
-		a->last_s = st_str(a->stacks, (uint32_t)id, &a->last_len);
-	}
+	/*
+	 * No "same as the last line" shortcut here: it hits one line in
+	 * eight, and keeping it costs a load from the table for every line.
+	 */
+	if ((id = st_find_hashed(a->stacks, p, n, h->hash)) < 0)
+		return -1;
 	sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
 	a->sv[id].w += w;
 	a->sv[id].c += c;
