@@ -34,6 +34,7 @@
 #include "buf.h"
 #include "escape.h"
 #include "input.h"
+#include "samples_ahead.h"
 #include "stream.h"
 #include "strtab.h"
 #include "util.h"
@@ -434,80 +435,13 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 	a->sv[id].c += c;
 }
 
-/*
- * The common sample line, without --root, is counted without splitting it
- * whole: the seven short fields before the stack are split by one loop,
- * and the stack runs to the end of the line, or to a last tab followed
- * only by digits (the samples column).  A stack found among those seen
- * before holds no tab (each was checked when first seen), so the line has
- * exactly the fields assumed and the stack needs no scan for tabs.
- *
- * The stacks seen fill megabytes that no cache holds, and each sample's
- * lookup would wait for two loads from memory (the table's slot, then the
- * stored stack to compare): the lines are split and hashed some at a time
- * (struct ahead), ahead of their turn, so that the loads of all of them are
- * started before the first is needed.
- */
-struct ahead {
-	const char *line;
-	size_t	 len;
-	int	 ok;		/* of the shape above, with a stack */
-	size_t	 nf;
-	struct field f[SAMPLE_MAXFIELDS];
-	uint64_t hash;		/* of the stack */
-};
-
-#define AHEAD	16
-
-/* Split a line ahead of its turn and start loading its table slot. */
+/* Start loading the sums of stack id (samples_ahead.h). */
 static void
-fast_split(struct agg *a, struct ahead *h)
+fast_prefetch(void *arg, uint32_t id)
 {
-	const char *p = h->line, *end = h->line + h->len, *q;
-	struct field *f = h->f;
+	struct agg *a = arg;
 
-	h->ok = 0;
-	if (h->len == 0 || p[0] == '#')
-		return;
-	for (int k = 0; k < F_STACK; k++) {
-		for (q = p; q < end && *q != '\t'; q++)
-			continue;
-		if (q == end)
-			return;
-		f[k].s = p;
-		f[k].len = (size_t)(q - p);
-		p = q + 1;
-	}
-	h->nf = SAMPLE_NFIELDS;
-	for (q = end; q > p && end - q < 19 && (unsigned char)q[-1] - '0' < 10;
-	    q--)
-		continue;
-	if (q > p && q < end && q[-1] == '\t') {
-		f[F_SAMPLES].s = q;
-		f[F_SAMPLES].len = (size_t)(end - q);
-		end = q - 1;
-		h->nf = SAMPLE_MAXFIELDS;
-	}
-	f[F_STACK].s = p;
-	f[F_STACK].len = (size_t)(end - p);
-	h->ok = 1;
-	if (f[F_STACK].len == 0)
-		return;
-	h->hash = hash_bytes(p, f[F_STACK].len);
-	st_prefetch_slot(a->stacks, h->hash);
-}
-
-/* The slot of a split line is in: start loading its stack and sums. */
-static void
-fast_prefetch(struct agg *a, const struct ahead *h)
-{
-	int64_t id;
-
-	if (!h->ok || h->f[F_STACK].len == 0)
-		return;
-	id = st_prefetch_str(a->stacks, h->hash, h->f[F_STACK].len);
-	if (id >= 0)
-		__builtin_prefetch(&a->sv[id]);
+	__builtin_prefetch(&a->sv[id]);
 }
 
 /*
@@ -515,8 +449,9 @@ fast_prefetch(struct agg *a, const struct ahead *h)
  * it must take the general path (a new stack), nothing changed.
  */
 static int
-fast_count(struct agg *a, const struct lreader *lr, const struct ahead *h)
+fast_count(void *arg, const struct lreader *lr, const struct sample_ahead *h)
 {
+	struct agg *a = arg;
 	const struct field *f = h->f;
 	const char *p = f[F_STACK].s;
 	size_t n = f[F_STACK].len;
@@ -577,9 +512,9 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 
 /* One line, the general way. */
 static void
-one_line(struct agg *a, const struct lreader *lr, const char *line,
-    size_t len)
+one_line(void *arg, const struct lreader *lr, const char *line, size_t len)
 {
+	struct agg *a = arg;
 	struct field f[SAMPLE_MAXFIELDS];
 	size_t nf;
 
@@ -601,65 +536,23 @@ one_line(struct agg *a, const struct lreader *lr, const char *line,
 		    SAMPLE_NFIELDS, SAMPLE_MAXFIELDS, AGG_NFIELDS);
 }
 
-/*
- * The lines of an input, AHEAD at a time where the reader holds them
- * whole: they are split from its buffer before lr_next returns them (and
- * counts them for the messages), which it does without moving the buffer
- * as long as the line's newline is in it.
- */
-static void
-read_lines(struct agg *a, struct lreader *lr)
-{
-	struct ahead ah[AHEAD];
-	char *line;
-	long long n = -1;
-
-	for (;;) {
-		const char *p, *end, *nl;
-		size_t m = 0, avail = lr_peek(lr, &p);
-
-		end = p + avail;
-		while (a->root == ROOT_NONE && m < AHEAD && p < end &&
-		    (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-			ah[m].line = p;
-			ah[m].len = (size_t)(nl - p);
-			fast_split(a, &ah[m++]);
-			p = nl + 1;
-		}
-		for (size_t k = 0; k < m; k++)
-			fast_prefetch(a, &ah[k]);
-		for (size_t k = 0; k < m; k++) {
-			if ((n = lr_next(lr, &line)) < 0)
-				goto end;
-			if (line != ah[k].line || (size_t)n != ah[k].len) {
-				/* Cannot be: taken the general way, then. */
-				one_line(a, lr, line, (size_t)n);
-				break;
-			}
-			if (!ah[k].ok || fast_count(a, lr, &ah[k]) == -1)
-				one_line(a, lr, line, (size_t)n);
-		}
-		if (m > 0)
-			continue;
-		/* No whole line held (a long one, the last, --root). */
-		if ((n = lr_next(lr, &line)) < 0)
-			break;
-		one_line(a, lr, line, (size_t)n);
-	}
-end:
-	if (n == -2)
-		exit(1);
-}
-
 static void
 read_input(struct agg *a, const char *path)
 {
+	struct samples_ahead_ops ops = {
+		.stacks = a->stacks,
+		.prefetch = fast_prefetch,
+		/* --root keys a stack by more than its string. */
+		.fast = a->root == ROOT_NONE ? fast_count : NULL,
+		.line = one_line,
+		.arg = a
+	};
 	struct lreader *lr;
 
 	if ((lr = lr_open(path)) == NULL)
 		exit(1);
 	a->have_last = 0;
-	read_lines(a, lr);
+	samples_ahead_read(lr, &ops);
 	lr_close(lr);
 	a->have_last = 0;
 }
