@@ -14,6 +14,7 @@
 #include "aggregate.h"
 #include "escape.h"
 #include "input.h"
+#include "samples_ahead.h"
 #include "stream.h"
 #include "strtab.h"
 #include "util.h"
@@ -156,34 +157,47 @@ stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 	return id;
 }
 
+/*
+ * The numbers of a sample line of nf fields, checked and added to the
+ * totals: the stack's weight and cpu in *w and *c, its samples in *ns.
+ */
 static void
-sample(struct agg *a, const struct lreader *lr, const struct field *f,
-    size_t nf)
+sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
+    size_t nf, int64_t *w, int64_t *c, int64_t *ns)
 {
-	int64_t w, c = 0, ns = 1;
-	uint32_t id;
-
+	*c = 0;
+	*ns = 1;
 	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
 		lr_fail(lr, "time is not a number");
-	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &w) == -1)
+	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, w) == -1)
 		lr_fail(lr, "weight is not an integer");
-	if (w < 0)
+	if (*w < 0)
 		lr_fail(lr, "weight is negative");
 	if (f[F_CPU].len > 0) {
-		if (parse_i64(f[F_CPU].s, f[F_CPU].len, &c) == -1)
+		if (parse_i64(f[F_CPU].s, f[F_CPU].len, c) == -1)
 			lr_fail(lr, "cpu is not an integer");
-		if (c < 0)
+		if (*c < 0)
 			lr_fail(lr, "cpu is negative");
 		a->has_cpu = 1;
 	}
 	if (nf == SAMPLE_MAXFIELDS &&
 	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len,
-	    &ns) == -1 || ns < 1))
+	    ns) == -1 || *ns < 1))
 		lr_fail(lr, "samples is not a positive integer");
-	if (__builtin_add_overflow(a->samples, ns, &a->samples) ||
-	    __builtin_add_overflow(a->weight, w, &a->weight) ||
-	    __builtin_add_overflow(a->cpu, c, &a->cpu))
+	if (__builtin_add_overflow(a->samples, *ns, &a->samples) ||
+	    __builtin_add_overflow(a->weight, *w, &a->weight) ||
+	    __builtin_add_overflow(a->cpu, *c, &a->cpu))
 		lr_fail(lr, "the sum of weights or cpu overflows 64 bits");
+}
+
+static void
+sample(struct agg *a, const struct lreader *lr, const struct field *f,
+    size_t nf)
+{
+	int64_t w, c, ns;
+	uint32_t id;
+
+	sample_numbers(a, lr, f, nf, &w, &c, &ns);
 	if (f[F_STACK].len == 0) {
 		add(&a->empty, ns);
 		return;
@@ -192,6 +206,38 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 	/* Cannot overflow: the totals did not. */
 	a->sv[id].w += w;
 	a->sv[id].c += c;
+}
+
+/*
+ * A line split ahead (samples_ahead.h) whose stack was seen before: 0, or
+ * -1 for the general path, nothing changed.
+ */
+static int
+fast_sample(void *arg, const struct lreader *lr, const struct sample_ahead *h)
+{
+	struct agg *a = arg;
+	const struct field *f = h->f;
+	int64_t w, c, ns, id = -1;
+
+	if (f[F_STACK].len > 0 && (id = st_find_hashed(a->stacks,
+	    f[F_STACK].s, f[F_STACK].len, h->hash)) < 0)
+		return -1;
+	sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
+	if (id < 0)
+		add(&a->empty, ns);
+	else {
+		a->sv[id].w += w;
+		a->sv[id].c += c;
+	}
+	return 0;
+}
+
+static void
+fast_prefetch(void *arg, uint32_t id)
+{
+	struct agg *a = arg;
+
+	__builtin_prefetch(&a->sv[id]);
 }
 
 static uint32_t
@@ -233,39 +279,48 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 	add(&r->cpu_total, al.cpu_total);
 }
 
+/* One line, the general way. */
+static void
+one_line(void *arg, const struct lreader *lr, const char *line, size_t len)
+{
+	struct agg *a = arg;
+	struct field f[SAMPLE_MAXFIELDS];
+	size_t nf;
+
+	if (len > 0 && line[0] == '#') {
+		header(a, lr, line, len);
+		return;
+	}
+	nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
+	if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
+		sample(a, lr, f, nf);
+	else if (nf == AGG_NFIELDS)
+		table_row(a, lr, line, len);
+	else if (len == 0)
+		lr_fail(lr, "empty line");
+	else
+		lr_fail(lr, "%s fields: a sample line has %d or %d, "
+		    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
+		    "too many" : "wrong number of", SAMPLE_NFIELDS,
+		    SAMPLE_MAXFIELDS, AGG_NFIELDS);
+}
+
 void
 agg_read(struct agg *a, const char *path)
 {
+	struct samples_ahead_ops ops = {
+		.stacks = a->stacks,
+		.prefetch = fast_prefetch,
+		.fast = fast_sample,
+		.line = one_line,
+		.arg = a
+	};
 	struct lreader *lr;
-	struct field f[SAMPLE_MAXFIELDS];
-	char *line;
-	long long n;
 
 	if ((lr = lr_open(path)) == NULL)
 		exit(1);
 	a->have_last = 0;
-	while ((n = lr_next(lr, &line)) >= 0) {
-		size_t len = (size_t)n, nf;
-
-		if (len > 0 && line[0] == '#') {
-			header(a, lr, line, len);
-			continue;
-		}
-		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
-		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
-			sample(a, lr, f, nf);
-		else if (nf == AGG_NFIELDS)
-			table_row(a, lr, line, len);
-		else if (len == 0)
-			lr_fail(lr, "empty line");
-		else
-			lr_fail(lr, "%s fields: a sample line has %d or %d, "
-			    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
-			    "too many" : "wrong number of", SAMPLE_NFIELDS,
-			    SAMPLE_MAXFIELDS, AGG_NFIELDS);
-	}
-	if (n == -2)
-		exit(1);
+	samples_ahead_read(lr, &ops);
 	lr_close(lr);
 	a->have_last = 0;
 }

@@ -277,6 +277,9 @@ read_int(const struct json *j, int arr, int k, int64_t dflt)
 	int64_t v;
 	double d;
 
+	/* The common case first: an integer, so neither null nor past end. */
+	if (arr >= 0 && k >= 0 && json_at_int(j, arr, k, &v) == 0)
+		return v;
 	if (arr < 0 || k < 0 || k >= json_len(j, arr) ||
 	    json_at_null(j, arr, k))
 		return dflt;
@@ -291,10 +294,10 @@ read_int(const struct json *j, int arr, int k, int64_t dflt)
 static double
 read_double(const struct json *j, int arr, int k)
 {
-	double d = 0;
+	double d;
 
-	if (arr >= 0 && k >= 0 && k < json_len(j, arr) &&
-	    json_at_double(j, arr, k, &d) == -1)
+	/* Out of range or null: json_at_double fails, and the time is 0. */
+	if (arr < 0 || k < 0 || json_at_double(j, arr, k, &d) == -1)
 		d = 0;
 	return d;
 }
@@ -377,13 +380,76 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	}
 }
 
+/*
+ * Sample i of thread t into *s; samples are read in order (*time and *row
+ * carry what the next needs).
+ */
+static void
+read_sample(const struct pthread *t, uint32_t i, struct psample *s,
+    double *time, int *row)
+{
+	const struct json *j = t->j;
+
+	if (t->kind == PK_ARRAY) {
+		s->stack = t->astack[i];
+		s->time = t->atime[i] + t->time_offset;
+		s->weight = t->aweight[i];
+		s->cpu = t->acpu[i];
+	} else if (t->kind == PK_PROCESSED) {
+		int k = (int)i;
+
+		s->stack = (int32_t)read_int(j, t->stack, k, -1);
+		if (t->time >= 0)
+			*time = read_double(j, t->time, k);
+		else
+			*time += read_double(j, t->deltas, k);
+		s->time = *time + t->time_offset;
+		s->weight = t->weight >= 0 ? read_int(j, t->weight, k, 1) : 1;
+		if (t->cpu_mult == 0 || t->cpu < 0)
+			s->cpu = -1;
+		else if (i == 0)
+			s->cpu = 0;
+		else
+			s->cpu = read_int(j, t->cpu, k, 0) * t->cpu_mult;
+	} else {
+		*row = *row < 0 ? t->rows + 1 : json_next(j, *row);
+		s->stack = (int32_t)read_int(j, *row, t->cstack, -1);
+		s->time = read_double(j, *row, t->ctime) + t->time_offset;
+		s->weight = 1;
+		if (t->cpu_mult == 0 || t->ccpu < 0)
+			s->cpu = -1;
+		else if (i == 0)
+			s->cpu = 0;
+		else
+			s->cpu = read_int(j, *row, t->ccpu, 0) * t->cpu_mult;
+	}
+}
+
+/*
+ * Start loading the cached string of stack s, which the next sample
+ * writes: the cache holds megabytes of strings, in no order the samples
+ * follow, and the copy would otherwise wait for memory.
+ */
+static void
+prefetch_stack(const struct ptables *tab, int32_t s)
+{
+	const char *p;
+
+	if (s < 0 || (size_t)s >= tab->nstack || tab->soff == NULL ||
+	    tab->soff[s] == UINT64_MAX)
+		return;
+	p = tab->stacks.s + tab->soff[s];
+	for (size_t o = 0; o < tab->slen[s]; o += 64)
+		__builtin_prefetch(p + o);
+}
+
 static void
 emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
     const struct reader_opts *o)
 {
-	const struct json *j = t->j;
 	struct ptables *tab = t->tab;
 	struct sw_thread *st;
+	struct psample next;
 	const char *sp = "";
 	size_t slen = 0;
 	double time = 0;
@@ -407,43 +473,15 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		memset(e->chas + old, 0, e->ccap - old);
 	}
 	e->norder = 0;
+	if (t->n > 0)
+		read_sample(t, 0, &next, &time, &row);
 	for (uint32_t i = 0; i < t->n; i++) {
-		struct psample s;
+		struct psample s = next;
 
-		if (t->kind == PK_ARRAY) {
-			s.stack = t->astack[i];
-			s.time = t->atime[i] + t->time_offset;
-			s.weight = t->aweight[i];
-			s.cpu = t->acpu[i];
-		} else if (t->kind == PK_PROCESSED) {
-			int k = (int)i;
-
-			s.stack = (int32_t)read_int(j, t->stack, k, -1);
-			if (t->time >= 0)
-				time = read_double(j, t->time, k);
-			else
-				time += read_double(j, t->deltas, k);
-			s.time = time + t->time_offset;
-			s.weight = t->weight >= 0 ?
-			    read_int(j, t->weight, k, 1) : 1;
-			if (t->cpu_mult == 0 || t->cpu < 0)
-				s.cpu = -1;
-			else if (i == 0)
-				s.cpu = 0;
-			else
-				s.cpu = read_int(j, t->cpu, k, 0) * t->cpu_mult;
-		} else {
-			row = row < 0 ? t->rows + 1 : json_next(j, row);
-			s.stack = (int32_t)read_int(j, row, t->cstack, -1);
-			s.time = read_double(j, row, t->ctime) + t->time_offset;
-			s.weight = 1;
-			if (t->cpu_mult == 0 || t->ccpu < 0)
-				s.cpu = -1;
-			else if (i == 0)
-				s.cpu = 0;
-			else
-				s.cpu = read_int(j, row, t->ccpu, 0) *
-				    t->cpu_mult;
+		if (i + 1 < t->n) {
+			read_sample(t, i + 1, &next, &time, &row);
+			if (!o->collapse && next.stack != s.stack)
+				prefetch_stack(tab, next.stack);
 		}
 		if (o->list_threads) {
 			sw_sample(w, st, s.time, s.weight, s.cpu, "", 0);

@@ -42,9 +42,28 @@ struct sw {
 		int	 has_cpu;
 	} *col;
 	size_t	 colcap;
-	struct buf line;
+	struct buf out;		/* sample lines not yet handed to stdio */
 	struct buf tmp;
 };
+
+/*
+ * Sample lines are built straight into one large buffer and handed to
+ * stdio a megabyte at a time, which glibc passes on to write(2) without
+ * copying them into its own buffer: the stream is some 25 times the size
+ * of a JSON profile, and each copy of it costs.  Everything else goes
+ * through stdio after the lines this buffer holds (flush_lines).
+ */
+#define LINE_BUF_BYTES	((size_t)1 << 20)
+
+static void
+flush_lines(struct sw *w)
+{
+	if (w->out.len == 0)
+		return;
+	if (fwrite(w->out.s, 1, w->out.len, stdout) != w->out.len)
+		check_stdout();
+	w->out.len = 0;
+}
 
 struct sw *
 sw_new(const struct sw_opts *o)
@@ -62,6 +81,7 @@ sw_new(const struct sw_opts *o)
 static void
 start(struct sw *w)
 {
+	flush_lines(w);
 	if (w->started)
 		return;
 	w->started = 1;
@@ -86,6 +106,7 @@ void
 sw_header(struct sw *w, const char *line)
 {
 	start(w);
+	flush_lines(w);
 	if (!w->o.list_threads)
 		puts(line);
 }
@@ -213,54 +234,77 @@ sw_time_ok(const struct sw *w, double t)
 	    !(w->o.has_to && t > w->o.to);
 }
 
-static void
-add_int(struct buf *b, int64_t v)
-{
-	char tmp[24], *p = tmp + sizeof(tmp);
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u != 0);
-	if (v < 0)
-		*--p = '-';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+/* Write u in decimal at p; returns the end.  Two digits a step. */
+static char *
+put_uint(char *p, uint64_t u)
+{
+	int n = 1;
+	char *e;
+
+	for (uint64_t x = u; x >= 10; x /= 10)
+		n++;
+	e = p + n;
+	p = e;
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+
+		u /= 100;
+		*--p = digit_pairs[d + 1];
+		*--p = digit_pairs[d];
+	}
+	if (u >= 10) {
+		*--p = digit_pairs[u * 2 + 1];
+		*--p = digit_pairs[u * 2];
+	} else
+		*--p = (char)('0' + u);
+	return e;
 }
 
-/* Append ms with up to 6 decimals (ns), trailing zeros dropped. */
-static void
-add_time(struct buf *b, double ms)
+static char *
+put_int(char *p, int64_t v)
 {
-	char tmp[48];
-	long long ns;
-	int n;
-
-	if (!isfinite(ms) || fabs(ms) > 9e15 / 1e6) {
-		n = snprintf(tmp, sizeof(tmp), "%.17g", ms);
-		buf_add(b, tmp, (size_t)n);
-		return;
+	if (v < 0) {
+		*p++ = '-';
+		return put_uint(p, -(uint64_t)v);
 	}
+	return put_uint(p, (uint64_t)v);
+}
+
+/* The most put_time writes. */
+#define TIME_MAX	48
+
+/* Write ms with up to 6 decimals (ns), trailing zeros dropped, at p. */
+static char *
+put_time(char *p, double ms)
+{
+	long long ns;
+	unsigned f;
+
+	if (!isfinite(ms) || fabs(ms) > 9e15 / 1e6)
+		return p + snprintf(p, TIME_MAX, "%.17g", ms);
 	ns = llround(ms * 1e6);
 	if (ns < 0) {
-		buf_addc(b, '-');
+		*p++ = '-';
 		ns = -ns;
 	}
-	add_int(b, ns / 1000000);
-	if (ns % 1000000 != 0) {
-		long long f = ns % 1000000;
-
-		n = 6;
-		while (f % 10 == 0) {
-			f /= 10;
-			n--;
+	p = put_uint(p, (uint64_t)ns / 1000000);
+	f = (unsigned)((uint64_t)ns % 1000000);
+	if (f != 0) {
+		*p++ = '.';
+		for (int k = 2; k >= 0; k--, f /= 100) {
+			p[2 * k] = digit_pairs[f % 100 * 2];
+			p[2 * k + 1] = digit_pairs[f % 100 * 2 + 1];
 		}
-		tmp[n] = '\0';
-		for (int k = n - 1; k >= 0; k--, f /= 10)
-			tmp[k] = (char)('0' + f % 10);
-		buf_addc(b, '.');
-		buf_add(b, tmp, (size_t)n);
+		p += 6;
+		while (p[-1] == '0')
+			p--;
 	}
+	return p;
 }
 
 /* A line; with -c it has the samples column. */
@@ -268,26 +312,36 @@ static void
 write_line(struct sw *w, uint32_t tid, double time, int64_t nsamples,
     int64_t weight, int64_t cpu, int has_cpu, const char *stack, size_t len)
 {
-	size_t plen;
+	size_t plen, need;
 	const char *prefix = st_str(w->threads, tid, &plen);
+	char *p;
 
-	buf_reset(&w->line);
-	buf_add(&w->line, prefix, plen);
-	add_time(&w->line, time);
-	buf_addc(&w->line, '\t');
-	add_int(&w->line, weight);
-	buf_addc(&w->line, '\t');
-	if (has_cpu)
-		add_int(&w->line, cpu);
-	buf_addc(&w->line, '\t');
-	buf_add(&w->line, stack, len);
-	if (w->o.collapse) {
-		buf_addc(&w->line, '\t');
-		add_int(&w->line, nsamples);
+	/* prefix, time, three numbers of at most 20 characters, 4 tabs, \n */
+	need = plen + TIME_MAX + 3 * 20 + 5 + len;
+	if (w->out.cap - w->out.len <= need || w->out.s == NULL) {
+		flush_lines(w);
+		buf_grow(&w->out, need > LINE_BUF_BYTES ? need :
+		    LINE_BUF_BYTES);
 	}
-	buf_addc(&w->line, '\n');
-	if (fwrite(w->line.s, 1, w->line.len, stdout) != w->line.len)
-		check_stdout();
+	p = w->out.s + w->out.len;
+	memcpy(p, prefix, plen);
+	p = put_time(p + plen, time);
+	*p++ = '\t';
+	p = put_int(p, weight);
+	*p++ = '\t';
+	if (has_cpu)
+		p = put_int(p, cpu);
+	*p++ = '\t';
+	memcpy(p, stack, len);
+	p += len;
+	if (w->o.collapse) {
+		*p++ = '\t';
+		p = put_int(p, nsamples);
+	}
+	*p++ = '\n';
+	w->out.len = (size_t)(p - w->out.s);
+	if (w->out.len >= LINE_BUF_BYTES)
+		flush_lines(w);
 }
 
 void
@@ -401,5 +455,6 @@ sw_finish(struct sw *w)
 			    len - sizeof(tid));
 		}
 	}
+	flush_lines(w);
 	finish_stdout();
 }

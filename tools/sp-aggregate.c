@@ -34,6 +34,7 @@
 #include "buf.h"
 #include "escape.h"
 #include "input.h"
+#include "samples_ahead.h"
 #include "stream.h"
 #include "strtab.h"
 #include "util.h"
@@ -350,38 +351,74 @@ time_ok(const char *s, size_t n)
 	return parse_double(s, n, &d) == 0;
 }
 
+/*
+ * A count of at most 18 digits, the common case, converted here; anything
+ * else goes to parse_i64.  Returns 0, or -1 when s is not an integer.
+ */
+static inline int
+count_of(const char *s, size_t n, int64_t *v)
+{
+	int64_t x = 0;
+
+	if (n == 0 || n > 18)
+		return parse_i64(s, n, v);
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9)
+			return parse_i64(s, n, v);
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/*
+ * The numbers of a sample line of nf fields (a ninth is its samples
+ * column), checked and added to the totals: the weight and cpu the stack
+ * gets are in *w and *c, the samples in *n.
+ */
+static void
+sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
+    size_t nf, int64_t *w, int64_t *c, int64_t *n)
+{
+	*c = 0;
+	*n = 1;
+	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
+		lr_fail(lr, "time is not a number");
+	if (count_of(f[F_WEIGHT].s, f[F_WEIGHT].len, w) == -1)
+		lr_fail(lr, "weight is not an integer");
+	if (*w < 0)
+		lr_fail(lr, "weight is negative");
+	if (f[F_CPU].len > 0) {
+		if (count_of(f[F_CPU].s, f[F_CPU].len, c) == -1)
+			lr_fail(lr, "cpu is not an integer");
+		if (*c < 0)
+			lr_fail(lr, "cpu is negative");
+		a->has_cpu = 1;
+	}
+	if (nf == SAMPLE_MAXFIELDS &&
+	    (count_of(f[F_SAMPLES].s, f[F_SAMPLES].len, n) == -1 || *n < 1))
+		lr_fail(lr, "samples is not a positive integer");
+	/* --cpu for the table: the cpu time is the weight. */
+	if (a->cpu_count && !a->collapsed)
+		*w = *c;
+	if (__builtin_add_overflow(a->samples, *n, &a->samples) ||
+	    __builtin_add_overflow(a->weight, *w, &a->weight) ||
+	    __builtin_add_overflow(a->cpu, *c, &a->cpu))
+		lr_fail(lr, "the sum of samples, weights or cpu overflows "
+		    "64 bits");
+}
+
 /* A sample line of nf fields (a ninth is its samples column). */
 static void
 sample(struct agg *a, const struct lreader *lr, const struct field *f,
     size_t nf)
 {
-	int64_t w, c = 0, n = 1;
+	int64_t w, c, n;
 	uint32_t id;
 
-	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
-		lr_fail(lr, "time is not a number");
-	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &w) == -1)
-		lr_fail(lr, "weight is not an integer");
-	if (w < 0)
-		lr_fail(lr, "weight is negative");
-	if (f[F_CPU].len > 0) {
-		if (parse_i64(f[F_CPU].s, f[F_CPU].len, &c) == -1)
-			lr_fail(lr, "cpu is not an integer");
-		if (c < 0)
-			lr_fail(lr, "cpu is negative");
-		a->has_cpu = 1;
-	}
-	if (nf == SAMPLE_MAXFIELDS &&
-	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len, &n) == -1 || n < 1))
-		lr_fail(lr, "samples is not a positive integer");
-	/* --cpu for the table: the cpu time is the weight. */
-	if (a->cpu_count && !a->collapsed)
-		w = c;
-	if (__builtin_add_overflow(a->samples, n, &a->samples) ||
-	    __builtin_add_overflow(a->weight, w, &a->weight) ||
-	    __builtin_add_overflow(a->cpu, c, &a->cpu))
-		lr_fail(lr, "the sum of samples, weights or cpu overflows "
-		    "64 bits");
+	sample_numbers(a, lr, f, nf, &w, &c, &n);
 	if (f[F_STACK].len == 0) {
 		a->empty += n;	/* cannot overflow: samples did not */
 		if (a->root == ROOT_NONE)
@@ -398,6 +435,45 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 	a->sv[id].c += c;
 }
 
+/* Start loading the sums of stack id (samples_ahead.h). */
+static void
+fast_prefetch(void *arg, uint32_t id)
+{
+	struct agg *a = arg;
+
+	__builtin_prefetch(&a->sv[id]);
+}
+
+/*
+ * Count a split line in its turn.  Returns 0 when it was counted, -1 when
+ * it must take the general path (a new stack), nothing changed.
+ */
+static int
+fast_count(void *arg, const struct lreader *lr, const struct sample_ahead *h)
+{
+	struct agg *a = arg;
+	const struct field *f = h->f;
+	const char *p = f[F_STACK].s;
+	size_t n = f[F_STACK].len;
+	int64_t w, c, ns, id;
+
+	if (n == 0) {
+		/* No tab in the stack: the line has nf fields. */
+		sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
+		a->empty += ns;
+		return 0;
+	}
+	/*
+	 * No "same as the last line" shortcut here: it hits one line in
+	 * eight, and keeping it costs a load from the table for every line.
+	 */
+	if ((id = st_find_hashed(a->stacks, p, n, h->hash)) < 0)
+		return -1;
+	sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
+	a->sv[id].w += w;
+	a->sv[id].c += c;
+	return 0;
+}
 static void
 table_row(struct agg *a, const struct lreader *lr, const char *line,
     size_t len)
@@ -434,39 +510,49 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 	add(&r->cpu_total, al.cpu_total);
 }
 
+/* One line, the general way. */
+static void
+one_line(void *arg, const struct lreader *lr, const char *line, size_t len)
+{
+	struct agg *a = arg;
+	struct field f[SAMPLE_MAXFIELDS];
+	size_t nf;
+
+	if (len > 0 && line[0] == '#') {
+		header(a, lr, line, len);
+		return;
+	}
+	nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
+	if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
+		sample(a, lr, f, nf);
+	else if (nf == AGG_NFIELDS)
+		table_row(a, lr, line, len);
+	else if (len == 0)
+		lr_fail(lr, "empty line");
+	else
+		lr_fail(lr, "%s fields: a sample line has %d or %d, "
+		    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
+		    "too many" : "wrong number of",
+		    SAMPLE_NFIELDS, SAMPLE_MAXFIELDS, AGG_NFIELDS);
+}
+
 static void
 read_input(struct agg *a, const char *path)
 {
+	struct samples_ahead_ops ops = {
+		.stacks = a->stacks,
+		.prefetch = fast_prefetch,
+		/* --root keys a stack by more than its string. */
+		.fast = a->root == ROOT_NONE ? fast_count : NULL,
+		.line = one_line,
+		.arg = a
+	};
 	struct lreader *lr;
-	struct field f[SAMPLE_MAXFIELDS];
-	char *line;
-	long long n;
 
 	if ((lr = lr_open(path)) == NULL)
 		exit(1);
 	a->have_last = 0;
-	while ((n = lr_next(lr, &line)) >= 0) {
-		size_t len = (size_t)n, nf;
-
-		if (len > 0 && line[0] == '#') {
-			header(a, lr, line, len);
-			continue;
-		}
-		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
-		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
-			sample(a, lr, f, nf);
-		else if (nf == AGG_NFIELDS)
-			table_row(a, lr, line, len);
-		else if (len == 0)
-			lr_fail(lr, "empty line");
-		else
-			lr_fail(lr, "%s fields: a sample line has %d or %d, "
-			    "an aggregate line %d", nf > SAMPLE_MAXFIELDS ?
-			    "too many" : "wrong number of",
-			    SAMPLE_NFIELDS, SAMPLE_MAXFIELDS, AGG_NFIELDS);
-	}
-	if (n == -2)
-		exit(1);
+	samples_ahead_read(lr, &ops);
 	lr_close(lr);
 	a->have_last = 0;
 }
