@@ -264,6 +264,9 @@ add_time(struct buf *b, double ms)
 }
 
 /* A line; with -c it has the samples column. */
+/* Stacks at least this long skip w->line (see write_line). */
+#define LONG_STACK	512
+
 static void
 write_line(struct sw *w, uint32_t tid, double time, int64_t nsamples,
     int64_t weight, int64_t cpu, int has_cpu, const char *stack, size_t len)
@@ -280,7 +283,18 @@ write_line(struct sw *w, uint32_t tid, double time, int64_t nsamples,
 	if (has_cpu)
 		add_int(&w->line, cpu);
 	buf_addc(&w->line, '\t');
-	buf_add(&w->line, stack, len);
+	/*
+	 * A long stack (deep stacks of long names: V8 profiles write several
+	 * KB a sample) goes to stdio straight from the caller's cached string
+	 * rather than through w->line: one copy of it instead of two.
+	 */
+	if (len >= LONG_STACK) {
+		if (fwrite(w->line.s, 1, w->line.len, stdout) != w->line.len ||
+		    fwrite(stack, 1, len, stdout) != len)
+			check_stdout();
+		buf_reset(&w->line);
+	} else
+		buf_add(&w->line, stack, len);
 	if (w->o.collapse) {
 		buf_addc(&w->line, '\t');
 		add_int(&w->line, nsamples);
