@@ -15,7 +15,7 @@ pb_init(struct pb *m, const void *data, size_t len)
 }
 
 int
-pb_varint(struct pb *m, uint64_t *v, const char **why)
+pb_get_varint(struct pb *m, uint64_t *v, const char **why)
 {
 	const uint8_t *p = m->p;
 	uint64_t x = 0;
@@ -57,7 +57,7 @@ pb_next(struct pb *m, struct pb_field *f, const char **why)
 	uint64_t key, len;
 	int r;
 
-	if ((r = pb_varint(m, &key, why)) <= 0)
+	if ((r = pb_get_varint(m, &key, why)) <= 0)
 		return r;
 	f->num = key >> 3;
 	f->type = (int)(key & 7);
@@ -67,7 +67,7 @@ pb_next(struct pb *m, struct pb_field *f, const char **why)
 	}
 	switch (f->type) {
 	case PB_VARINT:
-		if (pb_varint(m, &f->v, why) != 1) {
+		if (pb_get_varint(m, &f->v, why) != 1) {
 			*why = "truncated varint";
 			return -1;
 		}
@@ -87,7 +87,7 @@ pb_next(struct pb *m, struct pb_field *f, const char **why)
 		return 1;
 	}
 	case PB_BYTES:
-		if (pb_varint(m, &len, why) != 1) {
+		if (pb_get_varint(m, &len, why) != 1) {
 			*why = "truncated length";
 			return -1;
 		}
@@ -131,5 +131,5 @@ pb_rep_next(struct pb_rep *r, uint64_t *v, const char **why)
 	}
 	if (r->single == 2)
 		return 0;
-	return pb_varint(&r->packed, v, why);
+	return pb_get_varint(&r->packed, v, why);
 }

@@ -34,7 +34,7 @@ void	 pb_init(struct pb *, const void *data, size_t len);
  */
 int	 pb_next(struct pb *m, struct pb_field *f, const char **why);
 /* The next varint of a packed field; 1, 0 at its end, -1 with *why. */
-int	 pb_varint(struct pb *m, uint64_t *v, const char **why);
+int	 pb_get_varint(struct pb *m, uint64_t *v, const char **why);
 /*
  * A repeated varint field occurrence f: either one value (PB_VARINT) or a
  * packed span.  pb_rep_next gives its values one by one, as pb_varint.

@@ -214,10 +214,12 @@ add_samples(struct pctx *c, struct cprof *p, const struct json *j, int sm,
 			pfail(c, "%s: timeDeltas[%d] is not a number of "
 			    "microseconds", what, k);
 		p->now += d;
-		xgrow(&p->sample, &p->samplecap, p->nsample + 1,
-		    sizeof(*p->sample));
-		p->time = xreallocarray(p->time, p->samplecap,
-		    sizeof(*p->time));
+		if (p->nsample == p->samplecap) {
+			xgrow(&p->sample, &p->samplecap, p->nsample + 1,
+			    sizeof(*p->sample));
+			p->time = xreallocarray(p->time, p->samplecap,
+			    sizeof(*p->time));
+		}
 		p->sample[p->nsample] = id;
 		p->time[p->nsample++] = p->now / 1000;
 	}
@@ -262,6 +264,7 @@ emit_profile(struct pctx *c, struct cpstate *cs, struct cprof *p,
 	uint8_t *state;		/* 0 new, 1 on the walk, 2 stack known */
 	struct buf *label = &cs->label, *tmp = &cs->tmp;
 	size_t th;
+	int64_t lastid = 0, lastx = -1;
 
 	if (p->nnode >= UINT32_MAX / 2)
 		pfail(c, "%s: too many nodes", what);
@@ -343,14 +346,17 @@ emit_profile(struct pctx *c, struct cpstate *cs, struct cprof *p,
 	th = c->nth;
 	pnew_array_thread(c, b->tab, p->process, p->pid, p->thread, p->tid);
 	for (size_t k = 0; k < p->nsample; k++) {
-		int64_t x = pidmap_get(ids, (uint64_t)p->sample[k]);
-
-		if (x < 0)
+		/* Runs of samples of one node are common: look it up once. */
+		if (k == 0 || p->sample[k] != lastid) {
+			lastid = p->sample[k];
+			lastx = pidmap_get(ids, (uint64_t)lastid);
+		}
+		if (lastx < 0)
 			pfail(c, "%s: sample of node %" PRId64 ", which is not "
 			    "there", what, p->sample[k]);
 		if (c->th[th].n == UINT32_MAX)
 			pfail(c, "%s: too many samples", what);
-		padd_sample(&c->th[th], stack[x], p->time[k], 1, -1);
+		padd_sample(&c->th[th], stack[lastx], p->time[k], 1, -1);
 	}
 	emit_scratch_free(cs);
 }

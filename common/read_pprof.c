@@ -102,14 +102,33 @@ struct pp {
 	size_t	 sloccap;
 	/*
 	 * Samples with the same packed location ids have the same stack:
-	 * their bytes (in the input) -> stack, open addressing.
+	 * their bytes -> stack, open addressing.  The bytes are copied into
+	 * memokeys: compared there, they are a few MB at most, where the
+	 * first sample that had them may be anywhere in hundreds of MB.
 	 */
 	struct ppmemo {
-		const uint8_t *p;	/* NULL: a free slot */
-		uint32_t len;
+		uint64_t hash;
+		uint32_t koff, len;	/* the bytes, in memokeys */
 		int32_t	 stack;
+		int	 used;
 	} *memo;
 	size_t	 memomask, nmemo;
+	struct buf memokeys;
+	/*
+	 * Per string index, the thread column a label key names (-1 none);
+	 * -2 not yet looked at.  Labels repeat one key set in every sample.
+	 */
+	int8_t	*kcol;
+	/*
+	 * The thread labels of the last sample and its thread: samples of a
+	 * thread mostly come together, and then need no key of their own.
+	 */
+	struct plabels {
+		uint64_t v[4];		/* string index or number */
+		uint8_t	 kind[4];	/* 0 none, 1 string, 2 number */
+	} last;
+	uint32_t last_th;
+	int	 have_last;
 	struct buf key, col[4];
 };
 
@@ -615,48 +634,136 @@ stack_of(struct pp *pp, size_t nl)
 	return stack;
 }
 
-/* The memo slot of the location bytes p[0..len). */
+/* The memo slot of the location bytes p[0..len), whose hash is h. */
 static struct ppmemo *
-memo_slot(struct pp *pp, const uint8_t *p, size_t len)
+memo_slot(struct pp *pp, const uint8_t *p, size_t len, uint64_t h)
 {
-	size_t h;
+	size_t i;
 
 	if (pp->memo == NULL) {
 		pp->memomask = 1023;
 		pp->memo = xcalloc(pp->memomask + 1, sizeof(*pp->memo));
 	}
-	for (h = hash_bytes(p, len) & pp->memomask; pp->memo[h].p != NULL;
-	    h = (h + 1) & pp->memomask)
-		if (pp->memo[h].len == len && memcmp(pp->memo[h].p, p,
-		    len) == 0)
+	for (i = h & pp->memomask; pp->memo[i].used;
+	    i = (i + 1) & pp->memomask) {
+		const struct ppmemo *m = &pp->memo[i];
+
+		if (m->hash == h && m->len == len &&
+		    memcmp(pp->memokeys.s + m->koff, p, len) == 0)
 			break;
-	return &pp->memo[h];
+	}
+	return &pp->memo[i];
 }
 
 static void
 memo_add(struct pp *pp, struct ppmemo *m, const uint8_t *p, size_t len,
-    int32_t stack)
+    uint64_t h, int32_t stack)
 {
-	m->p = p;
+	m->hash = h;
+	m->koff = (uint32_t)pp->memokeys.len;
 	m->len = (uint32_t)len;
 	m->stack = stack;
+	m->used = 1;
+	buf_add(&pp->memokeys, p, len);
 	if (++pp->nmemo * 2 > pp->memomask) {
 		struct ppmemo *old = pp->memo;
 		size_t oldmask = pp->memomask;
 
 		pp->memomask = oldmask * 2 + 1;
 		pp->memo = xcalloc(pp->memomask + 1, sizeof(*pp->memo));
-		for (size_t i = 0; i <= oldmask; i++)
-			if (old[i].p != NULL)
-				*memo_slot(pp, old[i].p, old[i].len) = old[i];
+		for (size_t i = 0; i <= oldmask; i++) {
+			size_t k = old[i].hash & pp->memomask;
+
+			if (!old[i].used)
+				continue;
+			while (pp->memo[k].used)
+				k = (k + 1) & pp->memomask;
+			pp->memo[k] = old[i];
+		}
 		free(old);
 	}
+}
+
+/* The thread column named by label key string k (label_column), cached. */
+static int
+key_column(struct pp *pp, uint64_t k, const char *what)
+{
+	const char *ks;
+	size_t kn;
+
+	if (k < pp->nstr && pp->kcol != NULL && pp->kcol[k] != -2)
+		return pp->kcol[k];
+	string_at(pp, k, what, &ks, &kn);
+	if (pp->kcol == NULL) {
+		pp->kcol = xreallocarray(NULL, pp->nstr, sizeof(*pp->kcol));
+		memset(pp->kcol, -2, pp->nstr);
+	}
+	pp->kcol[k] = (int8_t)label_column(ks, kn);
+	return pp->kcol[k];
+}
+
+/* "sample I" into what (snprintf for every sample was a cost of its own). */
+static void
+sample_what(char what[64], size_t i)
+{
+	char d[24];
+	size_t n = 0;
+
+	do
+		d[n++] = (char)('0' + i % 10);
+	while ((i /= 10) != 0);
+	memcpy(what, "sample ", 7);
+	for (size_t k = 0; k < n; k++)
+		what[7 + k] = d[n - 1 - k];
+	what[7 + n] = '\0';
+}
+
+/* The thread (index in pp->threads) of a sample's labels lt, made if new. */
+static uint32_t
+thread_of(struct pp *pp, const struct plabels *lt, const char *what)
+{
+	struct buf *col = pp->col;
+	uint32_t th;
+	int added;
+
+	/* The columns' text: a string, or a number in decimal. */
+	for (int c = 0; c < 4; c++) {
+		buf_reset(&col[c]);
+		if (lt->kind[c] == 1)
+			buf_add(&col[c], pp->str[lt->v[c]].p,
+			    pp->str[lt->v[c]].len);
+		else if (lt->kind[c] == 2)
+			buf_printf(&col[c], "%" PRId64, (int64_t)lt->v[c]);
+	}
+	buf_reset(&pp->key);
+	for (int c = 0; c < 4; c++) {
+		buf_addc(&pp->key, lt->kind[c] ? '1' : '0');
+		if (lt->kind[c])
+			buf_add(&pp->key, col[c].s, col[c].len);
+		buf_addc(&pp->key, '\t');
+	}
+	th = st_intern(pp->threads, pp->key.s, pp->key.len, &added);
+	if (added) {
+		xgrow(&pp->thidx, &pp->thcap, (size_t)th + 1,
+		    sizeof(*pp->thidx));
+		pp->thidx[th] = pp->c->nth;
+		for (int c = 0; c < 4; c++)
+			if (lt->kind[c] != 0 &&
+			    memchr(col[c].s, '\0', col[c].len))
+				pfail(pp->c, "%s: a thread label holds a NUL "
+				    "byte", what);
+		pnew_array_thread(pp->c, pp->b.tab,
+		    lt->kind[0] ? col[0].s : NULL,
+		    lt->kind[1] ? col[1].s : NULL,
+		    lt->kind[2] ? col[2].s : NULL,
+		    lt->kind[3] ? col[3].s : NULL);
+	}
+	return th;
 }
 
 static void
 read_samples(struct pp *pp, size_t wi, int64_t ci)
 {
-	struct buf *col = pp->col;
 	char what[64];
 
 	pp->threads = st_new();
@@ -665,14 +772,15 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 		struct pb_field f;
 		size_t nl = 0, nv = 0;
 		int64_t wv = 0, cv = ci >= 0 ? 0 : -1;
-		int has[4] = {0, 0, 0, 0};
+		struct plabels lt;
 		int32_t stack = -1;
 		uint32_t th;
-		int added, nlf = 0;
+		int nlf = 0;
 		const char *why;
 		struct pb_field lf0;	/* the first location field */
 
-		snprintf(what, sizeof(what), "sample %zu", i);
+		memset(&lt, 0, sizeof(lt));
+		sample_what(what, i);
 		pb_init(&m, pp->sample[i].p, pp->sample[i].len);
 		while (next(pp, &m, &f, what)) {
 			struct pb_rep r;
@@ -715,8 +823,6 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 				struct pb_field lf;
 				uint64_t k = 0, s = 0, num = 0;
 				int has_num = 0, c;
-				const char *ks;
-				size_t kn;
 
 				want_bytes(pp, &f, what);
 				while (next(pp, &lm, &lf, what)) {
@@ -731,65 +837,45 @@ read_samples(struct pp *pp, size_t wi, int64_t ci)
 					} else if (lf.num == LB_NUM_UNIT)
 						want_varint(pp, &lf, what);
 				}
-				string_at(pp, k, what, &ks, &kn);
-				if ((c = label_column(ks, kn)) < 0 || has[c])
+				if ((c = key_column(pp, k, what)) < 0 ||
+				    lt.kind[c] != 0)
 					continue;
-				buf_reset(&col[c]);
 				if (s != 0) {
 					const char *vs;
 					size_t vn;
 
 					string_at(pp, s, what, &vs, &vn);
-					buf_add(&col[c], vs, vn);
-				} else if (has_num)
-					buf_printf(&col[c], "%" PRId64,
-					    (int64_t)num);
-				else
-					continue;
-				has[c] = 1;
+					lt.kind[c] = 1;
+					lt.v[c] = s;
+				} else if (has_num) {
+					lt.kind[c] = 2;
+					lt.v[c] = num;
+				}
 			}
 		}
 		if (nlf == 1 && lf0.type == PB_BYTES) {
 			size_t len = (size_t)(lf0.sub.end - lf0.sub.p);
-			struct ppmemo *mo = memo_slot(pp, lf0.sub.p, len);
+			uint64_t h = hash_bytes(lf0.sub.p, len);
+			struct ppmemo *mo = memo_slot(pp, lf0.sub.p, len, h);
 
-			if (mo->p != NULL)
+			if (mo->used)
 				stack = mo->stack;
 			else {
 				stack = stack_of(pp, add_locations(pp, &lf0, 0,
 				    what));
-				memo_add(pp, mo, lf0.sub.p, len, stack);
+				memo_add(pp, mo, lf0.sub.p, len, h, stack);
 			}
 		} else {
 			if (nlf == 1)
 				nl = add_locations(pp, &lf0, nl, what);
 			stack = stack_of(pp, nl);
 		}
-		buf_reset(&pp->key);
-		for (int c = 0; c < 4; c++) {
-			buf_addc(&pp->key, has[c] ? '1' : '0');
-			if (has[c])
-				buf_add(&pp->key, col[c].s, col[c].len);
-			buf_addc(&pp->key, '\t');
+		if (!pp->have_last || memcmp(&lt, &pp->last, sizeof(lt)) != 0) {
+			pp->last_th = thread_of(pp, &lt, what);
+			pp->last = lt;
+			pp->have_last = 1;
 		}
-		th = st_intern(pp->threads, pp->key.s, pp->key.len, &added);
-		if (added) {
-			struct pthread *t;
-
-			xgrow(&pp->thidx, &pp->thcap, (size_t)th + 1,
-			    sizeof(*pp->thidx));
-			pp->thidx[th] = pp->c->nth;
-			for (int c = 0; c < 4; c++)
-				if (!has[c])
-					buf_reset(&col[c]);
-				else if (memchr(col[c].s, '\0', col[c].len))
-					pfail(pp->c, "%s: a thread label holds "
-					    "a NUL byte", what);
-			t = pnew_array_thread(pp->c, pp->b.tab,
-			    has[0] ? col[0].s : NULL, has[1] ? col[1].s : NULL,
-			    has[2] ? col[2].s : NULL, has[3] ? col[3].s : NULL);
-			(void)t;
-		}
+		th = pp->last_th;
 		if (pp->c->th[pp->thidx[th]].n == UINT32_MAX)
 			pfail(pp->c, "more than %" PRIu32 " samples in one "
 			    "thread", UINT32_MAX - 1);
@@ -823,6 +909,8 @@ pp_free(void *arg)
 	free(pp->thidx);
 	free(pp->slocs);
 	free(pp->memo);
+	buf_free(&pp->memokeys);
+	free(pp->kcol);
 	buf_free(&pp->key);
 	for (int k = 0; k < 4; k++)
 		buf_free(&pp->col[k]);
@@ -879,12 +967,12 @@ pprof_sniff(const char *p, size_t n)
 			uint64_t key, len;
 
 			pb_init(&t, at, (size_t)((const uint8_t *)p + n - at));
-			if (pb_varint(&t, &key, &why) != 1 || key >> 3 == 0 ||
+			if (pb_get_varint(&t, &key, &why) != 1 || key >> 3 == 0 ||
 			    key >> 3 > P_DOC_URL)
 				return 0;
 			if ((key & 7) != PB_BYTES)
 				return seen && t.p == t.end;
-			r = pb_varint(&t, &len, &why);
+			r = pb_get_varint(&t, &len, &why);
 			return seen && (r == 0 || (r == -1 && t.p == t.end) ||
 			    (r == 1 && len > (uint64_t)(t.end - t.p)));
 		}
