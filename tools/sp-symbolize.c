@@ -99,7 +99,6 @@ static size_t nents, capents;
  */
 struct cut {
 	uint32_t gap;		/* input bytes before the cut, since the last */
-	uint32_t len;		/* the frame's bytes */
 	uint32_t ent;		/* entry | mode << CUT_MODE_SHIFT, or below */
 };
 #define CUT_MODE_SHIFT	30
@@ -272,14 +271,15 @@ grow_slots(void)
 	size_t oldn = nslots;
 
 	nslots = oldn ? oldn * 2 : 4096;
-	slots = xreallocarray(NULL, nslots, sizeof(*slots));
+	/* Huge pages where there are: the lookups land anywhere in it. */
+	slots = big_alloc(nslots * sizeof(*slots));
 	for (size_t i = 0; i < nslots; i++)
 		slots[i].lib = UINT32_MAX;
 	for (size_t i = 0; i < oldn; i++)
 		if (old[i].lib != UINT32_MAX)
 			slots[slot_of(old[i].lib, old[i].addr,
 			    hash_of(old[i].lib, old[i].addr))] = old[i];
-	free(old);
+	big_free(old, oldn * sizeof(*slots));
 }
 
 /* Record an address frame; returns its entry. */
@@ -348,33 +348,50 @@ flush_pending(void)
 /* The input position the last cut ended at. */
 static const char *cut_end;
 
+/* Room for one more cut (huge pages: the array is tens of megabytes). */
+static inline void
+grow_cuts(void)
+{
+	size_t cap;
+
+	if (ncuts < capcuts)
+		return;
+	cap = capcuts ? capcuts * 2 : (size_t)1 << 16;
+	if (cap > SIZE_MAX / 2 / sizeof(*cuts))
+		errx(1, "out of memory");
+	cuts = big_realloc(cuts, capcuts * sizeof(*cuts), cap * sizeof(*cuts));
+	capcuts = cap;
+}
+
 static void
 add_cut(const char *at, size_t len, uint32_t ent)
 {
 	size_t gap = (size_t)(at - cut_end);
 
 	while (gap > UINT32_MAX) {
-		xgrow(&cuts, &capcuts, ncuts + 1, sizeof(*cuts));
+		grow_cuts();
 		cuts[ncuts].gap = UINT32_MAX;
-		cuts[ncuts].len = 0;
 		cuts[ncuts++].ent = CUT_NONE;
 		gap -= UINT32_MAX;
 	}
-	xgrow(&cuts, &capcuts, ncuts + 1, sizeof(*cuts));
+	grow_cuts();
 	cuts[ncuts].gap = (uint32_t)gap;
-	cuts[ncuts].len = (uint32_t)len;
 	cuts[ncuts++].ent = ent;
 	cut_end = at + len;
 }
 
-/* memcmp(a, b, n) == 0 for the short library names, without a call. */
+/*
+ * memcmp(a, b, n) == 0 for the short library names, without a call (a
+ * loop without an early exit, which compilers do not turn into memcmp).
+ */
 static inline int
 same_bytes(const char *a, const char *b, size_t n)
 {
+	unsigned d = 0;
+
 	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
+		d |= (unsigned char)(a[i] ^ b[i]);
+	return d == 0;
 }
 
 static const signed char hexval[256] = {
@@ -1000,8 +1017,7 @@ build_reps(void)
 	for (int m = 0; m < M_N; m++) {
 		if (!(modes_used & 1u << m))
 			continue;
-		rep_of[m] = xreallocarray(NULL, nents ? nents : 1,
-		    sizeof(*rep_of[m]));
+		rep_of[m] = big_alloc((nents ? nents : 1) * sizeof(*rep_of[m]));
 		for (size_t e = 0; e < nents; e++) {
 			size_t len = 0;
 			const char *r = replacement(&libs[ents[e].lib],
@@ -1050,6 +1066,23 @@ flush_out(struct buf *out)
 static struct buf out;
 
 /*
+ * The length of the address frame at p, which the first pass checked:
+ * its library name up to the first '!', "0x", and hex digits up to the
+ * first byte that is none (the cuts do not keep it: a third less memory).
+ */
+static inline size_t
+frame_len(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (*q != '!')
+		q++;
+	for (q += 3; q < end && hexval[(unsigned char)*q] != 0; q++)
+		;
+	return (size_t)(q - p);
+}
+
+/*
  * Append s[0..n) to out.  Most pieces are a few bytes (the text between
  * two frames, a function name): when 32 bytes can be read at s (before
  * limit) and written, they are copied as one fixed-size block, which the
@@ -1081,6 +1114,7 @@ replay_input(const struct input *in)
 		buf_grow(&out, 1u << 21);
 	for (; c < cend; c++) {
 		const struct rep *rp;
+		size_t n;
 
 		/*
 		 * Lookups ahead, each a likely cache miss: the replacement's
@@ -1100,12 +1134,13 @@ replay_input(const struct input *in)
 		} else {
 			rp = &rep_of[c->ent >> CUT_MODE_SHIFT]
 			    [c->ent & CUT_ENT_MASK];
+			n = frame_len(p, end);
 			if (rp->len > 0)
 				out_add(reps.s + rp->off, rp->len,
 				    reps.s + reps.len);
 			else
-				out_add(p, c->len, end);
-			p += c->len;
+				out_add(p, n, end);
+			p += n;
 		}
 		if (out.len >= (1u << 20))
 			flush_out(&out);
@@ -1302,7 +1337,7 @@ main(int argc, char *argv[])
 	summary(sy != NULL);
 	sym_syms_free(sy);
 	free(inputs);
-	free(cuts);
+	big_free(cuts, capcuts * sizeof(*cuts));
 	finish_stdout();
 	return status;
 }
