@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -129,6 +130,63 @@ fail:
 	return -1;
 }
 
+/* An address asked, and its place in the batch. */
+struct order {
+	uint64_t addr;
+	size_t	 i;
+};
+
+static int
+by_addr(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* "0x%" PRIx64 "\n" without printf: 100,000 calls were 1% of the run. */
+static void
+put_hex(struct buf *b, uint64_t v)
+{
+	char t[24];
+	size_t k = sizeof(t);
+
+	t[--k] = '\n';
+	do {
+		t[--k] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	t[--k] = 'x';
+	t[--k] = '0';
+	buf_add(b, t + k, sizeof(t) - k);
+}
+
+/* The queries, one address a line, in the order of the batch. */
+static void
+queries(struct buf *in, const uint64_t *rel, size_t n, uint64_t add)
+{
+	buf_reset(in);
+	for (size_t i = 0; i < n; i++)
+		put_hex(in, rel[i] + add);
+}
+
+/* Answers given in ord's order, put back in the batch's. */
+static void
+unsort(struct sym_results *r, const struct order *ord, size_t n)
+{
+	size_t *first = xcalloc(n, sizeof(*first));
+	uint32_t *nframes = xcalloc(n, sizeof(*nframes));
+
+	for (size_t k = 0; k < n; k++) {
+		first[ord[k].i] = r->first[k];
+		nframes[ord[k].i] = r->nframes[k];
+	}
+	free(r->first);
+	free(r->nframes);
+	r->first = first;
+	r->nframes = nframes;
+}
+
 static void
 parse(enum sym_backend b, const struct buf *out, int died,
     struct sym_results *r)
@@ -156,6 +214,7 @@ sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
 	struct sym_watch watch = { count_answers, &ans };
 	size_t a = 0;
 	int st = 0, died, ret = 0, rfd = -1;
+	struct order *ord = NULL;
 	uint64_t add = j->base;
 
 	symr_init(r, n);
@@ -198,11 +257,32 @@ sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
 		buf_adds(msg, "no symbolizer backend");
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++)
-		buf_printf(&in, "0x%" PRIx64 "\n", rel[i] + add);
+	if (j->backend == SYMB_LLVM && n > 1) {
+		/*
+		 * In address order: llvm-symbolizer then walks the debug
+		 * information in order (7-10% less of its time on 100,000
+		 * addresses of bench/symbolize).  The answers are put back
+		 * in the order asked.
+		 */
+		ord = xreallocarray(NULL, n, sizeof(*ord));
+		for (size_t i = 0; i < n; i++) {
+			ord[i].addr = rel[i] + add;
+			ord[i].i = i;
+		}
+		qsort(ord, n, sizeof(*ord), by_addr);
+		for (size_t k = 0; k < n; k++)
+			put_hex(&in, ord[k].addr);
+	} else
+		queries(&in, rel, n, add);
 	if (j->backend == SYMB_LLVM &&
 	    (rfd = response_file(&in, resp, sizeof(resp))) != -1)
 		argv[a++] = resp;
+	else if (ord != NULL) {
+		/* Standard input: as asked, as it always was. */
+		free(ord);
+		ord = NULL;
+		queries(&in, rel, n, add);
+	}
 	argv[a] = NULL;
 again:
 	if (j->progress)
@@ -212,6 +292,7 @@ again:
 	    j->progress ? &watch : NULL) == -1) {
 		buf_printf(msg, "%s: cannot run: %s", j->prog, strerror(errno));
 		buf_free(&in);
+		free(ord);
 		if (rfd != -1)
 			close(rfd);
 		return -1;
@@ -228,6 +309,11 @@ again:
 			 * what it answers and says is what it says there.
 			 */
 			argv[--a] = NULL;
+			if (ord != NULL) {
+				free(ord);
+				ord = NULL;
+				queries(&in, rel, n, add);
+			}
 			symr_free(r);
 			symr_init(r, n);
 			buf_reset(&out);
@@ -236,6 +322,10 @@ again:
 			ans.at_bol = 1;
 			goto again;
 		}
+	}
+	if (ord != NULL) {
+		unsort(r, ord, n);
+		free(ord);
 	}
 	if (died || r->answered < n) {
 		buf_printf(msg, "%s ", sym_backend_name(j->backend));

@@ -334,7 +334,9 @@ struct pend {
 #define NPEND	32
 static struct pend pend[NPEND];
 static size_t npend;
-static uint32_t last_lib = UINT32_MAX;
+static uint32_t last_lib = UINT32_MAX;	/* UINT32_MAX: not wanted */
+static const char *last_name;
+static size_t last_len;
 
 static void
 flush_pending(void)
@@ -430,14 +432,23 @@ note_frame(const char *f, size_t n, const char *bang, enum rmode m,
 	}
 	ll = (size_t)(bang - f);
 	addr_frames_total++;
-	if (!wanted(f, ll))
-		return;
-	/* Neighbouring frames are mostly of the same library. */
-	if (last_lib != UINT32_MAX && libs[last_lib].name_len == ll &&
-	    same_bytes(libs[last_lib].name, f, ll))
+	/*
+	 * Neighbouring frames are mostly of the same library: the last
+	 * one's name (in the input, which stays) and whether it takes part.
+	 */
+	if (last_name != NULL && ll == last_len &&
+	    same_bytes(last_name, f, ll)) {
+		if (last_lib == UINT32_MAX)
+			return;
 		id = last_lib;
-	else
+	} else {
+		last_name = f;
+		last_len = ll;
+		last_lib = UINT32_MAX;
+		if (!wanted(f, ll))
+			return;
 		id = last_lib = lib_get(f, ll);
+	}
 	if (libs[id].stamp != lineno) {
 		libs[id].stamp = lineno;
 		libs[id].weight += weight;
@@ -588,6 +599,7 @@ scan_input(struct input *in)
 	const char *p = in->data, *end = p + in->len;
 
 	cut_end = p;
+	last_name = NULL;
 	in->firstcut = ncuts;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -1118,14 +1130,14 @@ replay_input(const struct input *in)
 
 		/*
 		 * Lookups ahead, each a likely cache miss: the replacement's
-		 * place 16 cuts on, its text 8 on.
+		 * place 32 cuts on, its text 12 on.
 		 */
-		if (c + 16 < cend && c[16].ent < CUT_HEADERS)
-			PREFETCH(&rep_of[c[16].ent >> CUT_MODE_SHIFT]
-			    [c[16].ent & CUT_ENT_MASK]);
-		if (c + 8 < cend && c[8].ent < CUT_HEADERS)
-			PREFETCH(reps.s + rep_of[c[8].ent >> CUT_MODE_SHIFT]
-			    [c[8].ent & CUT_ENT_MASK].off);
+		if (c + 32 < cend && c[32].ent < CUT_HEADERS)
+			PREFETCH(&rep_of[c[32].ent >> CUT_MODE_SHIFT]
+			    [c[32].ent & CUT_ENT_MASK]);
+		if (c + 12 < cend && c[12].ent < CUT_HEADERS)
+			PREFETCH(reps.s + rep_of[c[12].ent >> CUT_MODE_SHIFT]
+			    [c[12].ent & CUT_ENT_MASK].off);
 		out_add(p, c->gap, end);
 		p += c->gap;
 		if (c->ent >= CUT_HEADERS) {
