@@ -927,7 +927,8 @@ resolve_lib(struct lib *l)
 		job.arch = im.arch;
 	job.base = opt_has_base ? opt_base : im.base;
 	job.inlines = 1;
-	job.progress = 1;
+	/* Counting the answers reads them all again: only when shown. */
+	job.progress = progress_enabled();
 	l->via = sym_backend_name(job.backend);
 	t0 = now();
 	progress_begin(uname, l->naddrs, PROGRESS_ADDRESSES);
