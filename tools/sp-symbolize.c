@@ -1324,8 +1324,12 @@ main(int argc, char *argv[])
 	nin = (size_t)argc;
 	inputs = xcalloc(nin, sizeof(*inputs));
 	for (size_t k = 0; k < nin; k++) {
-		if (load_input(argv[k], &inputs[k]) == -1)
+		if (load_input(argv[k], &inputs[k]) == -1) {
+			while (k-- > 0)
+				free_input(&inputs[k]);
+			free(inputs);
 			return 1;
+		}
 		scan_input(&inputs[k]);
 	}
 	for (size_t i = 0; i < nlibs; i++) {
