@@ -295,7 +295,8 @@ addr_add(uint32_t lib, uint64_t addr, uint64_t h)
 	if (slots[i].lib != UINT32_MAX)
 		return slots[i].ent;
 	l = &libs[lib];
-	if (nents >= UINT32_MAX - 1)
+	/* The cuts keep an entry in 30 bits. */
+	if (nents >= CUT_ENT_MASK)
 		errx(1, "too many distinct addresses");
 	xgrow(&l->addrs, &l->capaddrs, l->naddrs + 1, sizeof(*l->addrs));
 	xgrow(&ents, &capents, nents + 1, sizeof(*ents));
