@@ -7,13 +7,14 @@
  *	out:	... LIB!main;LIB!work;LIB!helper (inlined) ...
  *
  * Everything else passes through unchanged; frames that cannot be resolved
- * stay as they were.  The whole input is read first (standard input is
- * kept in memory, regular files are read twice) while the distinct
- * addresses of each library are collected; then every
- * library's addresses are resolved in one batch by one symbolizer process
- * (or from a .syms.json sidecar), and finally the input is written again
- * with the frames replaced.  The work thus grows with the number of
- * distinct addresses, not with the number of samples.
+ * stay as they were.  The whole input is held in memory (regular files
+ * mapped, anything else read and decompressed) and scanned once, which
+ * collects the distinct addresses of each library and notes where every
+ * address frame lies; then every library's addresses are resolved in one
+ * batch by one symbolizer process (or from a .syms.json sidecar), and
+ * finally the input is copied out with those frames replaced.  The
+ * symbolizing thus grows with the number of distinct addresses, not with
+ * the number of samples.
  */
 #include <err.h>
 #include <getopt.h>
