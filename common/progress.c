@@ -25,6 +25,14 @@ progress_enable(int on)
 	enabled = on && isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
 }
 
+int
+progress_enabled(void)
+{
+	if (enabled == -1)
+		progress_enable(1);
+	return enabled;
+}
+
 static long long
 now_ns(void)
 {

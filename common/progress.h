@@ -22,6 +22,11 @@ enum progress_unit { PROGRESS_BYTES, PROGRESS_ADDRESSES };
 /* Call once, with 0 for -q: no indicator at all. */
 void	 progress_enable(int on);
 /*
+ * Will an indicator be shown?  Lets a caller skip the work of counting
+ * for one nobody sees.
+ */
+int	 progress_enabled(void);
+/*
  * Start an indicator for subject (a file or binary name, kept, not
  * copied); total 0 means "not known".  Nothing is drawn until the work has
  * taken a quarter of a second, so quick work shows nothing.

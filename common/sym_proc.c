@@ -58,9 +58,8 @@ drain(int fd, struct buf *b)
 	}
 }
 
-/* An unlinked temporary file, or -1. */
-static int
-tmp_fd(void)
+int
+sym_tmpfile(void)
 {
 	const char *dir = getenv("TMPDIR");
 	struct buf p = { 0 };
@@ -148,7 +147,7 @@ sym_proc_run(const char *path, char *const argv[], const char *in,
 
 	if (pipe(pin) == -1)
 		return -1;
-	if ((tfd = tmp_fd()) != -1) {
+	if ((tfd = sym_tmpfile()) != -1) {
 		/* A pretend pipe: the file is both ends. */
 		pout[0] = -1;
 		pout[1] = tfd;

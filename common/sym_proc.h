@@ -32,4 +32,10 @@ int	 sym_proc_run(const char *path, char *const argv[], const char *in,
 	    size_t inlen, struct buf *out, struct buf *err, int *wstatus,
 	    const struct sym_watch *watch);
 
+/*
+ * An unlinked temporary file in $TMPDIR (else /tmp), open for reading and
+ * writing and closed on exec; or -1.
+ */
+int	 sym_tmpfile(void);
+
 #endif

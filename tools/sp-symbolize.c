@@ -7,13 +7,14 @@
  *	out:	... LIB!main;LIB!work;LIB!helper (inlined) ...
  *
  * Everything else passes through unchanged; frames that cannot be resolved
- * stay as they were.  The whole input is read first (standard input is
- * kept in memory, regular files are read twice) while the distinct
- * addresses of each library are collected; then every
- * library's addresses are resolved in one batch by one symbolizer process
- * (or from a .syms.json sidecar), and finally the input is written again
- * with the frames replaced.  The work thus grows with the number of
- * distinct addresses, not with the number of samples.
+ * stay as they were.  The whole input is held in memory (regular files
+ * mapped, anything else read and decompressed) and scanned once, which
+ * collects the distinct addresses of each library and notes where every
+ * address frame lies; then every library's addresses are resolved in one
+ * batch by one symbolizer process (or from a .syms.json sidecar), and
+ * finally the input is copied out with those frames replaced.  The
+ * symbolizing thus grows with the number of distinct addresses, not with
+ * the number of samples.
  */
 #include <err.h>
 #include <getopt.h>
@@ -22,9 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <time.h>
 
+#include "bigmem.h"
 #include "buf.h"
 #include "escape.h"
 #include "input.h"
@@ -88,11 +93,31 @@ static struct buf reps;		/* all replacement texts */
 static struct ent *ents;
 static size_t nents, capents;
 /*
- * The entry of every address frame of the input, in input order: the
- * second pass replays them without hashing again.
+ * The plan of the output, made by the first pass: every address frame of
+ * the input, in input order, as a cut of the input text, so that writing
+ * the output is copying the text between the cuts and each cut's
+ * replacement, without reading the input's lines again.
  */
-static uint32_t *memo;
-static size_t nmemo, capmemo, memo_pos;
+struct cut {
+	uint32_t gap;		/* input bytes before the cut, since the last */
+	uint32_t ent;		/* entry | mode << CUT_MODE_SHIFT, or below */
+};
+#define CUT_MODE_SHIFT	30
+#define CUT_ENT_MASK	((1u << CUT_MODE_SHIFT) - 1)
+#define CUT_NONE	UINT32_MAX		/* a gap too long for one cut */
+#define CUT_HEADERS	(UINT32_MAX - 1)	/* the #symbolized lines go here */
+static struct cut *cuts;
+static size_t ncuts, capcuts;
+static unsigned modes_used;	/* 1 << mode, for each mode of a cut */
+static struct rep *rep_of[M_N];	/* by entry, built after resolving */
+
+/* An input, whole in memory: mapped, or read (standard input, gzip). */
+struct input {
+	const char *name;
+	char	*data;
+	size_t	 len, cap;	/* cap: big_alloc'd size; 0 when mapped */
+	size_t	 firstcut, ncuts;
+};
 
 /* Options. */
 static const char *opt_binary, *opt_image, *opt_symbolizer, *opt_syms;
@@ -247,14 +272,15 @@ grow_slots(void)
 	size_t oldn = nslots;
 
 	nslots = oldn ? oldn * 2 : 4096;
-	slots = xreallocarray(NULL, nslots, sizeof(*slots));
+	/* Huge pages where there are: the lookups land anywhere in it. */
+	slots = big_alloc(nslots * sizeof(*slots));
 	for (size_t i = 0; i < nslots; i++)
 		slots[i].lib = UINT32_MAX;
 	for (size_t i = 0; i < oldn; i++)
 		if (old[i].lib != UINT32_MAX)
 			slots[slot_of(old[i].lib, old[i].addr,
 			    hash_of(old[i].lib, old[i].addr))] = old[i];
-	free(old);
+	big_free(old, oldn * sizeof(*slots));
 }
 
 /* Record an address frame; returns its entry. */
@@ -270,7 +296,8 @@ addr_add(uint32_t lib, uint64_t addr, uint64_t h)
 	if (slots[i].lib != UINT32_MAX)
 		return slots[i].ent;
 	l = &libs[lib];
-	if (nents >= UINT32_MAX - 1)
+	/* The cuts keep an entry in 30 bits. */
+	if (nents >= CUT_ENT_MASK)
 		errx(1, "too many distinct addresses");
 	xgrow(&l->addrs, &l->capaddrs, l->naddrs + 1, sizeof(*l->addrs));
 	xgrow(&ents, &capents, nents + 1, sizeof(*ents));
@@ -282,29 +309,6 @@ addr_add(uint32_t lib, uint64_t addr, uint64_t h)
 	l->addrs[l->naddrs++] = addr;
 	nused++;
 	return slots[i].ent;
-}
-
-/*
- * Is f[0..n) an address frame "LIB!0xHEX"?  Sets the length of LIB and
- * the address.
- */
-static int
-addr_frame(const char *f, size_t n, size_t *liblen, uint64_t *addr)
-{
-	const char *bang = memchr(f, '!', n);
-	const char *h;
-	size_t m;
-	uint64_t v;
-
-	if (bang == NULL || bang == f)
-		return 0;
-	h = bang + 1;
-	m = (size_t)(f + n - h);
-	if (m < 3 || h[0] != '0' || h[1] != 'x' || parse_u64(h, m, &v) == -1)
-		return 0;
-	*liblen = (size_t)(bang - f);
-	*addr = v;
-	return 1;
 }
 
 /* Does the library named s[0..n) take part in this run? */
@@ -320,57 +324,151 @@ static uint64_t lineno;
 static int64_t addr_frames_total;
 
 /*
- * The address frames of the current line, looked up together once the
- * line is read: their table slots are prefetched first, so that the cache
- * misses of a line's lookups overlap (they dominate the first pass).
+ * The address frames of the last lines, looked up together: their table
+ * slots are prefetched as they are found, so that the cache misses of the
+ * lookups (they dominate the first pass) overlap.
  */
 struct pend {
 	uint32_t lib;
+	uint32_t cut;
 	uint64_t addr, h;
 };
-static struct pend *pend;
-static size_t npend, cappend;
-static uint32_t last_lib = UINT32_MAX;
-
-static void
-note_frame(const char *f, size_t n, int64_t weight)
-{
-	size_t ll;
-	uint64_t addr;
-	uint32_t id;
-	struct pend *pe;
-
-	if (!addr_frame(f, n, &ll, &addr))
-		return;
-	addr_frames_total++;
-	if (!wanted(f, ll))
-		return;
-	/* Neighbouring frames are mostly of the same library. */
-	if (last_lib != UINT32_MAX && libs[last_lib].name_len == ll &&
-	    memcmp(libs[last_lib].name, f, ll) == 0)
-		id = last_lib;
-	else
-		id = last_lib = lib_get(f, ll);
-	if (libs[id].stamp != lineno) {
-		libs[id].stamp = lineno;
-		libs[id].weight += weight;
-	}
-	xgrow(&pend, &cappend, npend + 1, sizeof(*pend));
-	pe = &pend[npend++];
-	pe->lib = id;
-	pe->addr = addr;
-	pe->h = hash_of(id, addr);
-	if (nslots > 0)
-		PREFETCH(&slots[pe->h & (nslots - 1)]);
-}
+#define NPEND	32
+static struct pend pend[NPEND];
+static size_t npend;
+static uint32_t last_lib = UINT32_MAX;	/* UINT32_MAX: not wanted */
+static const char *last_name;
+static size_t last_len;
 
 static void
 flush_pending(void)
 {
-	xgrow(&memo, &capmemo, nmemo + npend, sizeof(*memo));
 	for (size_t i = 0; i < npend; i++)
-		memo[nmemo++] = addr_add(pend[i].lib, pend[i].addr, pend[i].h);
+		cuts[pend[i].cut].ent |= addr_add(pend[i].lib, pend[i].addr,
+		    pend[i].h);
 	npend = 0;
+}
+
+/* The input position the last cut ended at. */
+static const char *cut_end;
+
+/* Room for one more cut (huge pages: the array is tens of megabytes). */
+static inline void
+grow_cuts(void)
+{
+	size_t cap;
+
+	if (ncuts < capcuts)
+		return;
+	cap = capcuts ? capcuts * 2 : (size_t)1 << 16;
+	if (cap > SIZE_MAX / 2 / sizeof(*cuts))
+		errx(1, "out of memory");
+	cuts = big_realloc(cuts, capcuts * sizeof(*cuts), cap * sizeof(*cuts));
+	capcuts = cap;
+}
+
+static void
+add_cut(const char *at, size_t len, uint32_t ent)
+{
+	size_t gap = (size_t)(at - cut_end);
+
+	while (gap > UINT32_MAX) {
+		grow_cuts();
+		cuts[ncuts].gap = UINT32_MAX;
+		cuts[ncuts++].ent = CUT_NONE;
+		gap -= UINT32_MAX;
+	}
+	grow_cuts();
+	cuts[ncuts].gap = (uint32_t)gap;
+	cuts[ncuts++].ent = ent;
+	cut_end = at + len;
+}
+
+/*
+ * memcmp(a, b, n) == 0 for the short library names, without a call (a
+ * loop without an early exit, which compilers do not turn into memcmp).
+ */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	unsigned d = 0;
+
+	for (size_t i = 0; i < n; i++)
+		d |= (unsigned char)(a[i] ^ b[i]);
+	return d == 0;
+}
+
+static const signed char hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11,
+	['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16
+};
+
+/*
+ * The frame f[0..n), whose first '!' is at bang (or NULL): when it is an
+ * address frame "LIB!0xHEX" (1 to 16 digits) of a library taking part,
+ * record it.
+ */
+static void
+note_frame(const char *f, size_t n, const char *bang, enum rmode m,
+    int64_t weight)
+{
+	const char *h, *end = f + n;
+	size_t ll;
+	uint64_t addr = 0;
+	uint32_t id;
+	struct pend *pe;
+
+	if (bang == NULL || bang == f || n > UINT32_MAX)
+		return;
+	h = bang + 1;
+	if (end - h < 3 || end - h > 18 || h[0] != '0' || h[1] != 'x')
+		return;
+	for (h += 2; h < end; h++) {
+		int d = hexval[(unsigned char)*h];
+
+		if (d == 0)
+			return;
+		addr = addr << 4 | (uint64_t)(d - 1);
+	}
+	ll = (size_t)(bang - f);
+	addr_frames_total++;
+	/*
+	 * Neighbouring frames are mostly of the same library: the last
+	 * one's name (in the input, which stays) and whether it takes part.
+	 */
+	if (last_name != NULL && ll == last_len &&
+	    same_bytes(last_name, f, ll)) {
+		if (last_lib == UINT32_MAX)
+			return;
+		id = last_lib;
+	} else {
+		last_name = f;
+		last_len = ll;
+		last_lib = UINT32_MAX;
+		if (!wanted(f, ll))
+			return;
+		id = last_lib = lib_get(f, ll);
+	}
+	if (libs[id].stamp != lineno) {
+		libs[id].stamp = lineno;
+		libs[id].weight += weight;
+	}
+	if (npend == NPEND)
+		flush_pending();
+	if ((nused + NPEND + 1) * 2 > nslots) {
+		flush_pending();
+		grow_slots();
+	}
+	add_cut(f, n, (uint32_t)m << CUT_MODE_SHIFT);
+	modes_used |= 1u << m;
+	pe = &pend[npend++];
+	pe->lib = id;
+	pe->cut = (uint32_t)(ncuts - 1);
+	pe->addr = addr;
+	pe->h = hash_of(id, addr);
+	PREFETCH(&slots[pe->h & (nslots - 1)]);
 }
 
 /* The kind of a data line, and where its frames are. */
@@ -419,47 +517,164 @@ classify(const char *line, size_t len, struct parsed *p)
 	}
 }
 
-/* The end of the frame at s: escaped ';' do not count, except in folded. */
-static const char *
-next_end(const char *s, const char *end, enum lkind k)
+/*
+ * The frames of a stack, in one pass over its bytes: a frame ends at a
+ * ';' that no odd run of backslashes escapes (any ';' in folded stacks),
+ * and its library name at its first '!'.
+ */
+static void
+scan_stack(const char *s, const char *end, int fold, enum rmode m,
+    int64_t weight)
 {
-	const char *p;
+	while (s < end) {
+		const char *e, *bang = NULL;
 
-	if (k != K_FOLD)
-		return frame_end(s, end);
-	p = memchr(s, ';', (size_t)(end - s));
-	return p != NULL ? p : end;
+		for (e = s; e < end; e++) {
+			if (*e == ';') {
+				const char *q = e;
+
+				if (fold)
+					break;
+				while (q > s && q[-1] == '\\')
+					q--;
+				if ((e - q) % 2 == 0)
+					break;
+			} else if (*e == '!' && bang == NULL)
+				bang = e;
+		}
+		note_frame(s, (size_t)(e - s), bang, m, weight);
+		if (e == end)
+			break;
+		s = e + 1;
+	}
 }
 
+static int seen_headers, inserted;
+
+/*
+ * The first pass over one line (without its newline): the #lib headers,
+ * the address frames, and where the #symbolized headers will go (before
+ * #columns, or else before the first data line after a header).
+ */
 static void
 scan_line(const char *line, size_t len)
 {
 	struct parsed p;
-	const char *s, *end, *e;
 
 	lineno++;
 	if (len > 0 && line[0] == '#') {
 		if (len > 5 && memcmp(line, "#lib\t", 5) == 0)
 			lib_header(line, len);
+		if (!inserted && len >= 8 && memcmp(line, "#columns", 8) == 0) {
+			add_cut(line, 0, CUT_HEADERS);
+			inserted = 1;
+		}
+		seen_headers = 1;
 		return;
+	}
+	if (!inserted && seen_headers) {
+		add_cut(line, 0, CUT_HEADERS);
+		inserted = 1;
 	}
 	classify(line, len, &p);
-	if (p.kind == K_OTHER)
-		return;
-	s = p.stack;
-	end = p.stack + p.stack_len;
-	if (p.kind == K_AGG) {
-		note_frame(s, p.stack_len, p.weight);
-		flush_pending();
-		return;
+	switch (p.kind) {
+	case K_AGG:
+		note_frame(p.stack, p.stack_len, memchr(p.stack, '!',
+		    p.stack_len), M_AGG, p.weight);
+		break;
+	case K_SAMPLE:
+		scan_stack(p.stack, p.stack + p.stack_len, 0, M_STACK,
+		    p.weight);
+		break;
+	case K_FOLD:
+		scan_stack(p.stack, p.stack + p.stack_len, 1, M_FOLD,
+		    p.weight);
+		break;
+	default:
+		break;
 	}
-	for (; s < end; s = e + 1) {
-		e = next_end(s, end, p.kind);
-		note_frame(s, (size_t)(e - s), p.weight);
-		if (e == end)
-			break;
+}
+
+static void
+scan_input(struct input *in)
+{
+	const char *p = in->data, *end = p + in->len;
+
+	cut_end = p;
+	last_name = NULL;
+	in->firstcut = ncuts;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (nl == NULL)
+			nl = end;
+		scan_line(p, (size_t)(nl - p));
+		p = nl + 1;
 	}
 	flush_pending();
+	in->ncuts = ncuts - in->firstcut;
+}
+
+/*
+ * Read the input path whole: a regular uncompressed file is mapped, else
+ * it is read (and decompressed) into memory.  Returns 0, or -1 after a
+ * message.
+ */
+static int
+load_input(const char *path, struct input *in)
+{
+	struct lreader *lr = lr_open(path);
+	struct stat st;
+	unsigned char magic[2];
+	int fd;
+
+	memset(in, 0, sizeof(*in));
+	in->name = path;
+	if (lr == NULL)
+		return -1;
+	if (strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY)) != -1) {
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    (st.st_size == 0 || (pread(fd, magic, 2, 0) == 2 &&
+		    !(magic[0] == 0x1f && magic[1] == 0x8b))) &&
+		    (uint64_t)st.st_size < SIZE_MAX / 2) {
+			void *m = NULL;
+
+			in->len = (size_t)st.st_size;
+			if (in->len > 0) {
+#ifdef MAP_POPULATE
+				m = mmap(NULL, in->len, PROT_READ,
+				    MAP_PRIVATE | MAP_POPULATE, fd, 0);
+#else
+				m = mmap(NULL, in->len, PROT_READ, MAP_PRIVATE,
+				    fd, 0);
+#endif
+			}
+			if (m != MAP_FAILED) {
+				in->data = m;
+				close(fd);
+				lr_close(lr);
+				return 0;
+			}
+			in->len = 0;
+		}
+		close(fd);
+	}
+	if (lr_slurp(lr, SIZE_MAX / 4, &in->data, &in->len, &in->cap) == -1) {
+		lr_close(lr);
+		return -1;
+	}
+	lr_close(lr);
+	return 0;
+}
+
+static void
+free_input(struct input *in)
+{
+	if (in->cap > 0)
+		big_free(in->data, in->cap);
+	else if (in->len > 0)
+		munmap(in->data, in->len);
+	in->data = NULL;
 }
 
 /* ---- Running the symbolizers ---- */
@@ -714,7 +929,8 @@ resolve_lib(struct lib *l)
 		job.arch = im.arch;
 	job.base = opt_has_base ? opt_base : im.base;
 	job.inlines = 1;
-	job.progress = 1;
+	/* Counting the answers reads them all again: only when shown. */
+	job.progress = progress_enabled();
 	l->via = sym_backend_name(job.backend);
 	t0 = now();
 	progress_begin(uname, l->naddrs, PROGRESS_ADDRESSES);
@@ -806,56 +1022,25 @@ replacement(struct lib *l, uint32_t idx, enum rmode m, size_t *len)
 	return reps.s + rp->off;
 }
 
+/*
+ * The replacement of every entry in each way frames occur (stack, table,
+ * folded), by entry: what the output loop reads, in one array a mode.
+ */
 static void
-put_frame(struct buf *out, const char *f, size_t n, enum rmode m)
+build_reps(void)
 {
-	size_t ll, rl;
-	uint64_t addr;
-	const char *r;
-	const struct ent *e;
+	for (int m = 0; m < M_N; m++) {
+		if (!(modes_used & 1u << m))
+			continue;
+		rep_of[m] = big_alloc((nents ? nents : 1) * sizeof(*rep_of[m]));
+		for (size_t e = 0; e < nents; e++) {
+			size_t len = 0;
+			const char *r = replacement(&libs[ents[e].lib],
+			    ents[e].idx, (enum rmode)m, &len);
 
-	/* The same test as note_frame's, so the memo stays in step. */
-	if (!addr_frame(f, n, &ll, &addr) || !wanted(f, ll))
-		goto copy;
-	if (memo_pos >= nmemo)
-		errx(1, "the input changed while it was being read");
-	/* Lookups ahead: the entry 16 frames on, the text 8 frames on. */
-	if (memo_pos + 16 < nmemo)
-		PREFETCH(&ents[memo[memo_pos + 16]]);
-	if (memo_pos + 8 < nmemo) {
-		const struct ent *a = &ents[memo[memo_pos + 8]];
-
-		if (libs[a->lib].rep[m] != NULL)
-			PREFETCH(&libs[a->lib].rep[m][a->idx]);
-	}
-	if (memo_pos + 4 < nmemo) {
-		const struct ent *a = &ents[memo[memo_pos + 4]];
-		const struct rep *rp;
-
-		if (libs[a->lib].rep[m] != NULL &&
-		    (rp = &libs[a->lib].rep[m][a->idx])->off != SIZE_MAX)
-			PREFETCH(reps.s + rp->off);
-	}
-	e = &ents[memo[memo_pos++]];
-	if ((r = replacement(&libs[e->lib], e->idx, m, &rl)) == NULL)
-		goto copy;
-	buf_add(out, r, rl);
-	return;
-copy:
-	buf_add(out, f, n);
-}
-
-static void
-put_stack(struct buf *out, const struct parsed *p, enum rmode m)
-{
-	const char *s = p->stack, *end = p->stack + p->stack_len, *e;
-
-	for (; s < end; s = e + 1) {
-		e = next_end(s, end, p->kind);
-		put_frame(out, s, (size_t)(e - s), m);
-		if (e == end)
-			break;
-		buf_addc(out, ';');
+			rep_of[m][e].off = r != NULL ? (size_t)(r - reps.s) : 0;
+			rep_of[m][e].len = r != NULL ? len : 0;
+		}
 	}
 }
 
@@ -894,53 +1079,97 @@ flush_out(struct buf *out)
 }
 
 static struct buf out;
-static int seen_headers, inserted;
 
-/* Write one input line (without its newline) with its frames replaced. */
-static void
-replay_line(const char *p, size_t n)
+/*
+ * The length of the address frame at p, which the first pass checked:
+ * its library name up to the first '!', "0x", and hex digits up to the
+ * first byte that is none (the cuts do not keep it: a third less memory).
+ */
+static inline size_t
+frame_len(const char *p, const char *end)
 {
-	struct parsed pa;
+	const char *q = p;
 
-	if (n > 0 && p[0] == '#') {
-		if (!inserted && n >= 8 && memcmp(p, "#columns", 8) == 0) {
-			put_headers(&out);
-			inserted = 1;
+	while (*q != '!')
+		q++;
+	for (q += 3; q < end && hexval[(unsigned char)*q] != 0; q++)
+		;
+	return (size_t)(q - p);
+}
+
+/*
+ * Append s[0..n) to out.  Most pieces are a few bytes (the text between
+ * two frames, a function name): when 32 bytes can be read at s (before
+ * limit) and written, they are copied as one fixed-size block, which the
+ * compiler inlines, instead of through a call to memcpy; out.len then
+ * grows by n only.  out is not NUL-terminated by this.
+ */
+static inline void
+out_add(const char *s, size_t n, const char *limit)
+{
+	if (n <= 32 && limit - s >= 32 && out.cap - out.len > 32) {
+		memcpy(out.s + out.len, s, 32);
+		out.len += n;
+	} else
+		buf_add(&out, s, n);
+}
+
+/*
+ * Write one input with its cuts replaced: the text between the cuts is
+ * copied as it is, each address frame becomes its replacement (or stays,
+ * when unresolved), and a last line without a newline gets one.
+ */
+static void
+replay_input(const struct input *in)
+{
+	const struct cut *c = cuts + in->firstcut, *cend = c + in->ncuts;
+	const char *p = in->data, *end = p + in->len;
+
+	if (out.cap < (1u << 21))
+		buf_grow(&out, 1u << 21);
+	for (; c < cend; c++) {
+		const struct rep *rp;
+		size_t n;
+
+		/*
+		 * Lookups ahead, each a likely cache miss: the replacement's
+		 * place 32 cuts on, its text 12 on.
+		 */
+		if (c + 32 < cend && c[32].ent < CUT_HEADERS)
+			PREFETCH(&rep_of[c[32].ent >> CUT_MODE_SHIFT]
+			    [c[32].ent & CUT_ENT_MASK]);
+		if (c + 12 < cend && c[12].ent < CUT_HEADERS)
+			PREFETCH(reps.s + rep_of[c[12].ent >> CUT_MODE_SHIFT]
+			    [c[12].ent & CUT_ENT_MASK].off);
+		out_add(p, c->gap, end);
+		p += c->gap;
+		if (c->ent >= CUT_HEADERS) {
+			if (c->ent == CUT_HEADERS)
+				put_headers(&out);
+		} else {
+			rp = &rep_of[c->ent >> CUT_MODE_SHIFT]
+			    [c->ent & CUT_ENT_MASK];
+			n = frame_len(p, end);
+			if (rp->len > 0)
+				out_add(reps.s + rp->off, rp->len,
+				    reps.s + reps.len);
+			else
+				out_add(p, n, end);
+			p += n;
 		}
-		seen_headers = 1;
+		if (out.len >= (1u << 20))
+			flush_out(&out);
+	}
+	while (p < end) {
+		size_t n = (size_t)(end - p) > (1u << 20) ? (1u << 20) :
+		    (size_t)(end - p);
+
 		buf_add(&out, p, n);
-		goto next;
-	}
-	if (!inserted && seen_headers) {
-		put_headers(&out);
-		inserted = 1;
-	}
-	classify(p, n, &pa);
-	switch (pa.kind) {
-	case K_SAMPLE:
-		/* What follows the stack (a samples column) stays. */
-		buf_add(&out, p, (size_t)(pa.stack - p));
-		put_stack(&out, &pa, M_STACK);
-		buf_add(&out, pa.stack + pa.stack_len,
-		    (size_t)(p + n - pa.stack - pa.stack_len));
-		break;
-	case K_AGG:
-		buf_add(&out, p, (size_t)(pa.stack - p));
-		put_frame(&out, pa.stack, pa.stack_len, M_AGG);
-		break;
-	case K_FOLD:
-		put_stack(&out, &pa, M_FOLD);
-		buf_add(&out, pa.stack + pa.stack_len,
-		    (size_t)(p + n - pa.stack - pa.stack_len));
-		break;
-	default:
-		buf_add(&out, p, n);
-		break;
-	}
-next:
-	buf_addc(&out, '\n');
-	if (out.len >= (1u << 20))
+		p += n;
 		flush_out(&out);
+	}
+	if (in->len > 0 && end[-1] != '\n')
+		buf_addc(&out, '\n');
 }
 
 static void
@@ -1001,9 +1230,8 @@ main(int argc, char *argv[])
 		{ "syms", required_argument, NULL, O_SYMS },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct buf *spool;
+	struct input *inputs;
 	struct sym_syms *sy = NULL;
-	int *reread;
 	size_t nin;
 	char *nofiles[] = { "-", NULL };
 	int ch;
@@ -1094,33 +1322,17 @@ main(int argc, char *argv[])
 	if (opt_syms != NULL && (sy = sym_syms_load(opt_syms)) == NULL)
 		return 1;
 	libnames = st_new();
-	/*
-	 * First pass.  Regular files are read again for the second pass;
-	 * anything else (standard input, a pipe) is kept in memory.
-	 */
+	/* First pass: every input, whole in memory, scanned once. */
 	nin = (size_t)argc;
-	spool = xcalloc(nin, sizeof(*spool));
-	reread = xcalloc(nin, sizeof(*reread));
+	inputs = xcalloc(nin, sizeof(*inputs));
 	for (size_t k = 0; k < nin; k++) {
-		struct lreader *lr = lr_open(argv[k]);
-		struct stat st;
-		long long n;
-		char *line;
-
-		if (lr == NULL)
+		if (load_input(argv[k], &inputs[k]) == -1) {
+			while (k-- > 0)
+				free_input(&inputs[k]);
+			free(inputs);
 			return 1;
-		reread[k] = strcmp(argv[k], "-") != 0 &&
-		    stat(argv[k], &st) == 0 && S_ISREG(st.st_mode);
-		while ((n = lr_next(lr, &line)) >= 0) {
-			scan_line(line, (size_t)n);
-			if (!reread[k]) {
-				buf_add(&spool[k], line, (size_t)n);
-				buf_addc(&spool[k], '\n');
-			}
 		}
-		lr_close(lr);
-		if (n == -2)
-			return 1;
+		scan_input(&inputs[k]);
 	}
 	for (size_t i = 0; i < nlibs; i++) {
 		if (libs[i].naddrs == 0)
@@ -1135,39 +1347,16 @@ main(int argc, char *argv[])
 		warnx("%s: no address frames of this library in the input%s",
 		    target, addr_frames_total > 0 ?
 		    " (--image names the library)" : "");
+	build_reps();
 	for (size_t k = 0; k < nin; k++) {
-		if (reread[k]) {
-			struct lreader *lr = lr_open(argv[k]);
-			long long n;
-			char *line;
-
-			if (lr == NULL)
-				return 1;
-			while ((n = lr_next(lr, &line)) >= 0)
-				replay_line(line, (size_t)n);
-			lr_close(lr);
-			if (n == -2)
-				return 1;
-		} else {
-			const char *p = spool[k].s, *end = p + spool[k].len;
-
-			while (p < end) {
-				const char *nl = memchr(p, '\n',
-				    (size_t)(end - p));
-
-				replay_line(p, (size_t)(nl - p));
-				p = nl + 1;
-			}
-			buf_free(&spool[k]);
-		}
+		replay_input(&inputs[k]);
+		free_input(&inputs[k]);
 	}
-	if (memo_pos != nmemo)
-		errx(1, "the input changed while it was being read");
 	replay_end();
 	summary(sy != NULL);
 	sym_syms_free(sy);
-	free(spool);
-	free(reread);
+	free(inputs);
+	big_free(cuts, capcuts * sizeof(*cuts));
 	finish_stdout();
 	return status;
 }
