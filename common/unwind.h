@@ -51,6 +51,13 @@ enum unw_arch unw_image_arch(const struct unw_image *);
 int	 unw_image_vaddr(const struct unw_image *, uint64_t off,
 	    uint64_t *vaddr);
 
+/*
+ * How many rules the image has worked out (addresses looked up for the
+ * first time), and how many lookups the memo answered: for tests and -v.
+ */
+void	 unw_image_stats(const struct unw_image *, uint64_t *rules,
+	    uint64_t *hits);
+
 /* One mapping of the sampled process (from perf's MMAP/MMAP2 records). */
 struct unw_map {
 	uint64_t start, end;	/* [start, end) in the process */
