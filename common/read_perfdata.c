@@ -53,16 +53,21 @@
  * recording.
  */
 #include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 
 #include <elf.h>
 
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bigmem.h"
 #include "buf.h"
@@ -97,6 +102,7 @@ enum {
 #define FEAT_OSRELEASE	4
 #define FEAT_ARCH	6
 #define FEAT_EVENT_DESC	12
+#define FEAT_COMPRESSED	27
 #define FEAT_BITS	256
 #define HEADER_SIZE	104
 #define MAX_USER_FRAMES	127	/* perf's default kernel.perf_event_max_stack */
@@ -168,6 +174,9 @@ struct sample {
 
 struct pd {
 	const char *name;
+	char	*why;		/* probing: the problem goes here, unsaid */
+	size_t	 whysz;
+	int	 compressed;	/* the COMPRESSED feature */
 	const uint8_t *d;
 	size_t	 len;
 	const struct perf_opts *o;
@@ -272,11 +281,24 @@ fits(uint64_t off, uint64_t n, uint64_t end)
 	return off <= end && n <= end - off;
 }
 
+/* Say what is wrong (or keep it, when only probing), and fail. */
+static int
+say(struct pd *pd, const char *msg)
+{
+	if (pd->why != NULL)
+		strlcpy(pd->why, msg, pd->whysz);
+	else
+		warnx("%s: %s", pd->name, msg);
+	return -1;
+}
+
 static int
 bad(struct pd *pd, uint64_t off, const char *why)
 {
-	warnx("%s: byte %" PRIu64 ": %s", pd->name, off, why);
-	return -1;
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "byte %" PRIu64 ": %s", off, why);
+	return say(pd, msg);
 }
 
 /* --- Small tables keyed by integers (strtab over the bytes) --- */
@@ -699,6 +721,8 @@ parse_features(struct pd *pd, const uint8_t *bits)
 
 		if (!(bits[b / 8] & (1 << (b % 8))))
 			continue;
+		if (b == FEAT_COMPRESSED)
+			pd->compressed = 1;
 		if (!fits(off, 16, pd->len))
 			return bad(pd, off, "feature section table runs past "
 			    "the end of the file");
@@ -765,19 +789,15 @@ parse_header(struct pd *pd)
 	uint64_t hsize, asize, aoff, alen, doff, dlen;
 
 	if (pd->len < 16 || memcmp(pd->d, "PERFILE2", 8) != 0) {
-		if (pd->len >= 8 && memcmp(pd->d, "2ELIFREP", 8) == 0) {
-			warnx("%s: a perf.data file of the other byte order: "
-			    "not supported", pd->name);
-			return -1;
-		}
+		if (pd->len >= 8 && memcmp(pd->d, "2ELIFREP", 8) == 0)
+			return say(pd, "a perf.data file of the other byte "
+			    "order: not supported");
 		return bad(pd, 0, "not a perf.data file");
 	}
 	hsize = u64at(pd->d + 8);
-	if (hsize == 16) {
-		warnx("%s: a perf.data stream of pipe mode (perf record "
-		    "-o -): not supported; record to a file", pd->name);
-		return -1;
-	}
+	if (hsize == 16)
+		return say(pd, "a perf.data stream of pipe mode (perf record "
+		    "-o -): not supported; record to a file");
 	if (pd->len < HEADER_SIZE || hsize < HEADER_SIZE)
 		return bad(pd, pd->len < HEADER_SIZE ? pd->len : 8,
 		    "truncated perf.data header");
@@ -1113,9 +1133,8 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 			break;
 		case R_COMPRESSED:
 			free(r);
-			warnx("%s: compressed records (perf record -z): not "
-			    "supported", pd->name);
-			return -1;
+			return say(pd, "compressed records (perf record -z): "
+			    "not supported");
 		default:
 			off += size;
 			continue;
@@ -1607,6 +1626,66 @@ pd_free(struct pd *pd)
 	buf_free(&pd->stack);
 }
 
+/* What the header says we cannot read. */
+static int
+check(struct pd *pd)
+{
+	if (pd->compressed)
+		return say(pd, "compressed records (perf record -z): not "
+		    "supported");
+	for (size_t i = 0; i < pd->nattrs; i++)
+		if ((pd->attrs[i].sample_type & S_STACK_USER) &&
+		    !pd->native_arch)
+			return say(pd, "a DWARF recording of another "
+			    "architecture: not supported");
+	return 0;
+}
+
+static void
+pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
+{
+	memset(pd, 0, sizeof(*pd));
+	pd->name = name;
+	pd->d = data;
+	pd->len = len;
+	pd->ids = st_new();
+	pd->tids = st_new();
+	pd->pids = st_new();
+	pd->dsos = st_new();
+	pd->threadkeys = st_new();
+	pd->mainpids = st_new();
+	pd->kdso = dso_id(pd, "[kernel.kallsyms]", 17);
+}
+
+int
+perfdata_probe(const char *path, char *why, size_t whysz)
+{
+	struct pd pd;
+	struct stat sb;
+	void *m;
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		snprintf(why, whysz, "%s", strerror(errno));
+		return 0;
+	}
+	if (fstat(fd, &sb) == -1 || sb.st_size <= 0 ||
+	    (m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd,
+	    0)) == MAP_FAILED) {
+		snprintf(why, whysz, "cannot map it");
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	pd_init(&pd, path, m, (size_t)sb.st_size);
+	pd.why = why;
+	pd.whysz = whysz;
+	rc = parse_header(&pd) == 0 && check(&pd) == 0;
+	pd_free(&pd);
+	munmap(m, (size_t)sb.st_size);
+	return rc;
+}
+
 int
 perfdata_flatten(const char *name, const uint8_t *data, size_t len,
     struct sw *w, const struct perf_opts *o)
@@ -1616,28 +1695,12 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	size_t nr = 0;
 	int rc = -1;
 
-	memset(&pd, 0, sizeof(pd));
-	pd.name = name;
-	pd.d = data;
-	pd.len = len;
+	pd_init(&pd, name, data, len);
 	pd.o = o;
 	pd.w = w;
-	pd.ids = st_new();
-	pd.tids = st_new();
-	pd.pids = st_new();
-	pd.dsos = st_new();
-	pd.threadkeys = st_new();
-	pd.mainpids = st_new();
-	pd.kdso = dso_id(&pd, "[kernel.kallsyms]", 17);
-	if (parse_header(&pd) == -1 || scan(&pd, &r, &nr) == -1)
+	if (parse_header(&pd) == -1 || check(&pd) == -1 ||
+	    scan(&pd, &r, &nr) == -1)
 		goto out;
-	for (size_t i = 0; i < pd.nattrs; i++)
-		if ((pd.attrs[i].sample_type & S_STACK_USER) &&
-		    !pd.native_arch) {
-			warnx("%s: a DWARF recording of another architecture: "
-			    "not supported", name);
-			goto out;
-		}
 	sw_source(w, name, "perf.data");
 	replay(&pd, r, nr);
 	if (pd.skipped > 0)

@@ -21,4 +21,11 @@ int	 perfdata_sniff(const char *p, size_t n);
 int	 perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	    struct sw *w, const struct perf_opts *);
 
+/*
+ * Can perfdata_flatten read the file at path, by its header (sp-flamegraph
+ * asks before choosing between it and perf script)?  1, or 0 with the
+ * reason in why.
+ */
+int	 perfdata_probe(const char *path, char *why, size_t whysz);
+
 #endif
