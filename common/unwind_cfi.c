@@ -444,6 +444,13 @@ struct row {
 
 #define STATE_DEPTH	16
 
+/* A factored offset, wrapping as the addresses it is added to do. */
+static int64_t
+wrapmul(uint64_t v, int64_t align)
+{
+	return (int64_t)(v * (uint64_t)align);
+}
+
 /*
  * Run the instructions [p, end) from location loc, stopping at the first
  * row past pc.  init is the CIE's row, for DW_CFA_restore (NULL while the
@@ -471,7 +478,7 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			break;
 		case 2:
 			reg = lo;
-			off = (int64_t)rd_uleb(&r) * c->data_align;
+			off = wrapmul(rd_uleb(&r), c->data_align);
 			if (reg < UNW_MAXREGS) {
 				row->r[reg].kind = UR_OFFSET;
 				row->r[reg].v = off;
@@ -518,11 +525,12 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			 * GNU_negative_offset_extended */
 			reg = rd_uleb(&r);
 			if (op == 0x11 || op == 0x15)
-				off = rd_sleb(&r) * c->data_align;
+				off = wrapmul((uint64_t)rd_sleb(&r),
+				    c->data_align);
 			else
-				off = (int64_t)rd_uleb(&r) * c->data_align;
+				off = wrapmul(rd_uleb(&r), c->data_align);
 			if (op == 0x2f)
-				off = -off;
+				off = (int64_t)(0 - (uint64_t)off);
 			if (reg < UNW_MAXREGS) {
 				row->r[reg].kind = op == 0x14 || op == 0x15 ?
 				    UR_VAL_OFFSET : UR_OFFSET;
@@ -573,7 +581,7 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 		case 0x0c: case 0x12:	/* def_cfa, def_cfa_sf */
 			reg = rd_uleb(&r);
 			off = op == 0x0c ? (int64_t)rd_uleb(&r) :
-			    rd_sleb(&r) * c->data_align;
+			    wrapmul((uint64_t)rd_sleb(&r), c->data_align);
 			row->cfa_kind = reg < UNW_MAXREGS ? CFA_REG : CFA_NONE;
 			row->cfa_reg = (uint8_t)reg;
 			row->cfa_off = off;
@@ -588,7 +596,7 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			break;
 		case 0x0e: case 0x13:	/* def_cfa_offset(_sf) */
 			off = op == 0x0e ? (int64_t)rd_uleb(&r) :
-			    rd_sleb(&r) * c->data_align;
+			    wrapmul((uint64_t)rd_sleb(&r), c->data_align);
 			if (row->cfa_kind == CFA_EXPR)
 				goto out;
 			row->cfa_off = off;
