@@ -36,6 +36,7 @@ static const signed char x86_dwarf[24] = {
 #define X86_PC	16	/* the return-address column */
 #define A64_SP	31
 #define A64_PC	32	/* perf's PERF_REG_ARM64_PC, as unwind.h numbers it */
+#define A64_VA_MASK	0x0000ffffffffffffull	/* 48-bit user addresses */
 
 int
 unw_regs_from_perf(struct unw_regs *r, enum unw_arch arch, uint64_t mask,
@@ -126,6 +127,10 @@ step(const struct unw_rule *ru, struct unw_regs *cur, const uint8_t *stack,
 			ok |= (uint32_t)1 << i;
 		}
 	}
+	/* The caller's stack pointer is the CFA, unless a rule says
+	 * otherwise (as libgcc reads it: a signal frame's may). */
+	cur->r[spreg] = cfa;
+	valid |= (uint64_t)1 << spreg;
 	for (int i = 0; i < ru->nregs; i++) {
 		uint64_t bit = (uint64_t)1 << ru->regs[i].reg;
 
@@ -138,9 +143,10 @@ step(const struct unw_rule *ru, struct unw_regs *cur, const uint8_t *stack,
 	}
 	if (!(valid & ((uint64_t)1 << ru->ra)))
 		return -1;
-	cur->valid = valid | (uint64_t)1 << spreg;
+	if (!(valid & ((uint64_t)1 << spreg)))
+		return -1;
+	cur->valid = valid;
 	cur->pc = cur->r[ru->ra];
-	cur->r[spreg] = cfa;
 	return 0;
 }
 
@@ -175,8 +181,16 @@ unw_stack(const struct unw_regs *r, const uint8_t *stack, size_t len,
 		/* The pc is a register for expressions (the PLT's CFA). */
 		cur.r[pcreg] = cur.pc;
 		cur.valid |= (uint64_t)1 << pcreg;
-		if (step(ru, &cur, stack, len, base, spreg) == -1 ||
-		    cur.pc == 0)
+		if (step(ru, &cur, stack, len, base, spreg) == -1)
+			break;
+		/*
+		 * aarch64's pointer authentication signs saved return
+		 * addresses in their top bits (DW_CFA_AARCH64_negate_ra_state);
+		 * a user-space pc has none.
+		 */
+		if (r->arch == UNW_AARCH64)
+			cur.pc &= A64_VA_MASK;
+		if (cur.pc == 0)
 			break;
 		/*
 		 * The stack pointer must grow, or the unwinding could loop;

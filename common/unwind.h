@@ -16,7 +16,9 @@
  * by the caller, once per file, and outlive the unwinding.
  *
  * Architectures: x86-64 (and aarch64 where stated).  Registers are held
- * by their DWARF numbers.
+ * by their DWARF numbers.  aarch64 follows from the same code (x0-x30,
+ * sp 31, pc 32, the return address in x30, pointer-authentication bits
+ * taken off return addresses) but is not tested on such a machine.
  */
 #ifndef SP_UNWIND_H
 #define SP_UNWIND_H
