@@ -87,8 +87,8 @@ step(const struct unw_rule *ru, struct unw_regs *cur, const uint8_t *stack,
 		if (!(cur->valid & ((uint64_t)1 << ru->cfa_reg)))
 			return -1;
 		cfa = cur->r[ru->cfa_reg] + (uint64_t)ru->cfa_off;
-	} else if (unw_eval(ru->cfa_e, ru->cfa_len, cur->r, cur->valid, stack,
-	    len, base, 0, &cfa) == -1) {
+	} else if (unw_eval(ru->sec + ru->cfa_off, ru->cfa_len, cur->r,
+	    cur->valid, stack, len, base, 0, &cfa) == -1) {
 		return -1;
 	}
 	for (int i = 0; i < ru->nregs; i++) {
@@ -112,14 +112,14 @@ step(const struct unw_rule *ru, struct unw_regs *cur, const uint8_t *stack,
 			break;
 		case UR_EXPR:
 			v = cfa;
-			good = unw_eval(g->e, g->len, cur->r, cur->valid, stack,
-			    len, base, 1, &v) == 0 &&
+			good = unw_eval(ru->sec + g->v, g->len, cur->r,
+			    cur->valid, stack, len, base, 1, &v) == 0 &&
 			    unw_read8(stack, len, base, v, &v) == 0;
 			break;
 		case UR_VAL_EXPR:
 			v = cfa;
-			good = unw_eval(g->e, g->len, cur->r, cur->valid, stack,
-			    len, base, 1, &v) == 0;
+			good = unw_eval(ru->sec + g->v, g->len, cur->r,
+			    cur->valid, stack, len, base, 1, &v) == 0;
 			break;
 		}
 		if (good) {

@@ -669,16 +669,19 @@ compile(struct unw_image *im, uint64_t pc, struct unw_rule *ru)
 		return;
 	if (row.cfa_kind == CFA_NONE)
 		return;
+	ru->sec = s->p;
 	ru->cfa_kind = row.cfa_kind;
 	ru->cfa_reg = row.cfa_reg;
-	ru->cfa_off = row.cfa_off;
-	ru->cfa_e = row.cfa_e;
+	ru->cfa_off = row.cfa_kind == CFA_EXPR ? row.cfa_e - s->p :
+	    row.cfa_off;
 	ru->cfa_len = (uint16_t)row.cfa_len;
 	ru->ra = (uint8_t)f.cie.ra;
 	ru->signal = (uint8_t)f.cie.signal;
 	ru->nregs = 0;
 	for (int i = 0; i < UNW_MAXREGS; i++) {
 		struct unw_rreg *o;
+		int ex = row.r[i].kind == UR_EXPR ||
+		    row.r[i].kind == UR_VAL_EXPR;
 
 		if (row.r[i].kind == UR_SAME)
 			continue;
@@ -687,8 +690,7 @@ compile(struct unw_image *im, uint64_t pc, struct unw_rule *ru)
 		o = &ru->regs[ru->nregs++];
 		o->reg = (uint8_t)i;
 		o->kind = row.r[i].kind;
-		o->v = row.r[i].v;
-		o->e = row.r[i].e;
+		o->v = ex ? row.r[i].e - s->p : row.r[i].v;
 		o->len = (uint16_t)row.r[i].len;
 	}
 	ru->ok = 1;

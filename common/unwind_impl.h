@@ -45,28 +45,29 @@ enum { CFA_NONE, CFA_REG, CFA_EXPR };
 
 /*
  * Registers a rule may say something about: x86-64's callee-saved ones
- * and return address need 7, aarch64's x19-x30 need 12.  A row with more
- * gives no rule (the unwinding stops) rather than a wrong one.
+ * and return address need 7, aarch64's x19-x30 12, a signal frame every
+ * general register (17 on x86-64).  A row with more gives no rule (the
+ * unwinding stops) rather than a wrong one.
  */
-#define UNW_RULE_REGS	16
+#define UNW_RULE_REGS	20
 
+/* 16 bytes: an expression is an offset into the rule's section. */
 struct unw_rreg {
-	const uint8_t *e;	/* UR_EXPR, UR_VAL_EXPR: the expression */
-	int64_t	 v;
-	uint16_t len;		/* of e */
+	int64_t	 v;		/* UR_EXPR, UR_VAL_EXPR: where e starts */
+	uint16_t len;		/* of the expression */
 	uint8_t	 reg, kind;
 };
 
 struct unw_rule {
 	uint64_t key;		/* vaddr + 1; 0: an empty slot */
+	const uint8_t *sec;	/* the section the expressions are in */
+	int64_t	 cfa_off;	/* CFA_EXPR: where the expression starts */
 	uint8_t	 ok;		/* 0: no rule for this address */
 	uint8_t	 cfa_kind, cfa_reg;
 	uint8_t	 ra;		/* the return-address column */
 	uint8_t	 signal;	/* 'S': the caller's pc is exact */
 	uint8_t	 nregs;
 	uint16_t cfa_len;
-	const uint8_t *cfa_e;
-	int64_t	 cfa_off;
 	struct unw_rreg regs[UNW_RULE_REGS];
 };
 

@@ -12,6 +12,9 @@
  *   chain short    a copy of 256 bytes: fewer frames, the first agree
  *   chain noimage  the program's own image missing: only pcs[0]
  *   chain memo     a second unwinding agrees and is answered by the memo
+ *   chain signal   the same, captured in a signal handler: through the
+ *                  kernel's frame and glibc's __restore_rt ('S', and
+ *                  its registers found by DWARF expressions)
  *   chain bench N  unwinds the copy N times; prints frames and CPU time
  *
  * Prints what failed and exits 1, or exits 0.
@@ -19,6 +22,7 @@
 #define _GNU_SOURCE
 #include <alloca.h>
 #include <execinfo.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +43,7 @@ static size_t copylen;
 static void *bt[MAXF];
 static int nbt;
 static int taken;
+static int by_signal;
 static volatile int sink;
 
 static struct unw_map maps[MAXMAP];
@@ -97,13 +102,24 @@ capture(void)
 	sink++;
 }
 
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	capture();
+	sink++;
+}
+
 __attribute__((noinline))
 static int
 leaf(int x)
 {
 	if (!taken) {
 		taken = 1;
-		capture();
+		if (by_signal)
+			raise(SIGUSR1);
+		else
+			capture();
 	}
 	sink += x;
 	return x;
@@ -323,6 +339,10 @@ main(int argc, char **argv)
 	uint64_t pcs[MAXF], pcs2[MAXF];
 	size_t n, n2;
 
+	if (strcmp(mode, "signal") == 0) {
+		by_signal = 1;
+		signal(SIGUSR1, on_signal);
+	}
 	sink = top(argc);
 	if (!taken || nbt < 8) {
 		fprintf(stderr, "chain: no capture (%d frames)\n", nbt);
@@ -344,7 +364,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	read_maps(NULL);
-	if (strcmp(mode, "full") == 0) {
+	if (strcmp(mode, "full") == 0 || strcmp(mode, "signal") == 0) {
 		n = unwind(copylen, pcs);
 		if (n < 12)
 			show("chain: too few frames", pcs, n);
