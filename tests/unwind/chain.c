@@ -15,6 +15,9 @@
  *   chain signal   the same, captured in a signal handler: through the
  *                  kernel's frame and glibc's __restore_rt ('S', and
  *                  its registers found by DWARF expressions)
+ *   chain other F  as full, with the call-frame information of the
+ *                  program itself read from F (a copy of it without
+ *                  .eh_frame, whose .debug_frame is in a separate file)
  *   chain bench N  unwinds the copy N times; prints frames and CPU time
  *
  * Prints what failed and exits 1, or exits 0.
@@ -48,6 +51,7 @@ static volatile int sink;
 
 static struct unw_map maps[MAXMAP];
 static size_t nmaps;
+static char exe[4096];
 
 /* Copy the stack from cap.rsp to the end of its mapping (at most 1 MiB),
  * byte by byte: the sanitizers must not see the other frames' redzones. */
@@ -234,9 +238,12 @@ lookup(void *ctx, uint64_t addr)
 	return NULL;
 }
 
-/* The mappings of this process; skip: a path whose image is left out. */
+/*
+ * The mappings of this process; skip: a path whose image is left out;
+ * self, when not NULL: the file to open for the program's own mappings.
+ */
 static void
-read_maps(const char *skip)
+read_maps(const char *skip, const char *self)
 {
 	FILE *f = fopen("/proc/self/maps", "r");
 	char line[4096], path[4096], prev[4096] = "";
@@ -254,8 +261,13 @@ read_maps(const char *skip)
 			continue;
 		if (strcmp(path, prev) != 0) {
 			img = NULL;
-			if (skip == NULL || strcmp(path, skip) != 0)
+			if (self != NULL && strcmp(path, exe) == 0) {
+				img = unw_image_open(self, err, sizeof(err));
+				if (img == NULL)
+					fprintf(stderr, "chain: %s\n", err);
+			} else if (skip == NULL || strcmp(path, skip) != 0) {
 				img = unw_image_open(path, err, sizeof(err));
+			}
 			snprintf(prev, sizeof(prev), "%s", path);
 		}
 		maps[nmaps].start = lo;
@@ -348,14 +360,15 @@ main(int argc, char **argv)
 		fprintf(stderr, "chain: no capture (%d frames)\n", nbt);
 		return 1;
 	}
-	if (strcmp(mode, "noimage") == 0) {
-		char self[4096];
-		ssize_t k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	{
+		ssize_t k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
 		if (k <= 0)
 			return 1;
-		self[k] = '\0';
-		read_maps(self);
+		exe[k] = '\0';
+	}
+	if (strcmp(mode, "noimage") == 0) {
+		read_maps(exe, NULL);
 		n = unwind(copylen, pcs);
 		if (n != 1 || pcs[0] != cap.pc) {
 			show("chain: unw_stack", pcs, n);
@@ -363,8 +376,9 @@ main(int argc, char **argv)
 		}
 		return 0;
 	}
-	read_maps(NULL);
-	if (strcmp(mode, "full") == 0 || strcmp(mode, "signal") == 0) {
+	read_maps(NULL, strcmp(mode, "other") == 0 ? argv[2] : NULL);
+	if (strcmp(mode, "full") == 0 || strcmp(mode, "signal") == 0 ||
+	    strcmp(mode, "other") == 0) {
 		n = unwind(copylen, pcs);
 		if (n < 12)
 			show("chain: too few frames", pcs, n);
