@@ -644,31 +644,39 @@ out:
 	return st;
 }
 
-/* Work out the rule at pc into ru (ok = 0 when there is none). */
-static void
-compile(struct unw_image *im, uint64_t pc, struct unw_rule *ru)
+/*
+ * Work out the rule at pc, at the end of the image's pool.  Returns its
+ * offset + 1, or 0 when there is none.
+ */
+static uint64_t
+compile(struct unw_image *im, uint64_t pc)
 {
 	struct fde f;
 	const struct unw_sect *s = &im->eh;
 	struct row init, row;
+	struct unw_rule *ru;
+	size_t at;
 
-	ru->ok = 0;
 	if (find_eh(im, pc, &f) == -1) {
 		if (find_dbg(im, pc, &f) == -1)
-			return;
+			return 0;
 		s = &im->dbg;
 	}
 	if (f.cie.ra >= UNW_MAXREGS)
-		return;
+		return 0;
 	memset(&init, 0, sizeof(init));
 	if (run(&f.cie, s, f.cie.ins, f.cie.ins_end, 0, UINT64_MAX, &init,
 	    NULL) == -1)
-		return;
+		return 0;
 	row = init;
 	if (run(&f.cie, s, f.ins, f.ins_end, f.lo, pc, &row, &init) == -1)
-		return;
+		return 0;
 	if (row.cfa_kind == CFA_NONE)
-		return;
+		return 0;
+	at = im->pool_n;
+	xgrow(&im->pool, &im->pool_cap, at + sizeof(*ru) +
+	    UNW_RULE_REGS * sizeof(ru->regs[0]), 1);
+	ru = (struct unw_rule *)(void *)(im->pool + at);
 	ru->sec = s->p;
 	ru->cfa_kind = row.cfa_kind;
 	ru->cfa_reg = row.cfa_reg;
@@ -686,14 +694,15 @@ compile(struct unw_image *im, uint64_t pc, struct unw_rule *ru)
 		if (row.r[i].kind == UR_SAME)
 			continue;
 		if (ru->nregs == UNW_RULE_REGS)
-			return;
+			return 0;
 		o = &ru->regs[ru->nregs++];
 		o->reg = (uint8_t)i;
 		o->kind = row.r[i].kind;
 		o->v = ex ? row.r[i].e - s->p : row.r[i].v;
 		o->len = (uint16_t)row.r[i].len;
 	}
-	ru->ok = 1;
+	im->pool_n = at + sizeof(*ru) + ru->nregs * sizeof(ru->regs[0]);
+	return at + 1;
 }
 
 static uint64_t
@@ -707,10 +716,10 @@ static void
 memo_grow(struct unw_image *im)
 {
 	size_t ncap = im->memo_cap ? im->memo_cap * 2 : 64;
-	struct unw_rule *nm = xcalloc(ncap, sizeof(*nm));
+	struct unw_memo *nm = xcalloc(ncap, sizeof(*nm));
 
 	for (size_t i = 0; i < im->memo_cap; i++) {
-		const struct unw_rule *o = &im->memo[i];
+		const struct unw_memo *o = &im->memo[i];
 		size_t j;
 
 		if (o->key == 0)
@@ -728,7 +737,7 @@ memo_grow(struct unw_image *im)
 const struct unw_rule *
 unw_rule_find(struct unw_image *im, uint64_t vaddr)
 {
-	uint64_t key = vaddr + 1;
+	uint64_t key = vaddr + 1, at;
 	size_t j;
 
 	if (key == 0)
@@ -738,20 +747,24 @@ unw_rule_find(struct unw_image *im, uint64_t vaddr)
 		    j = (j + 1) & (im->memo_cap - 1)) {
 			if (im->memo[j].key == key) {
 				im->hits++;
-				return im->memo[j].ok ? &im->memo[j] : NULL;
+				at = im->memo[j].at;
+				return at == 0 ? NULL : (const struct unw_rule *)
+				    (const void *)(im->pool + at - 1);
 			}
 		}
 	}
 	im->misses++;
 	if (2 * (im->memo_n + 1) > im->memo_cap)
 		memo_grow(im);
+	at = compile(im, vaddr);
 	for (j = hash(key) & (im->memo_cap - 1); im->memo[j].key != 0;
 	    j = (j + 1) & (im->memo_cap - 1))
 		;
-	compile(im, vaddr, &im->memo[j]);
 	im->memo[j].key = key;
+	im->memo[j].at = at;
 	im->memo_n++;
-	return im->memo[j].ok ? &im->memo[j] : NULL;
+	return at == 0 ? NULL :
+	    (const struct unw_rule *)(const void *)(im->pool + at - 1);
 }
 
 void

@@ -330,6 +330,7 @@ unw_image_free(struct unw_image *im)
 	free(im->ehtab);
 	free(im->dbgtab);
 	free(im->memo);
+	free(im->pool);
 	free(im);
 }
 

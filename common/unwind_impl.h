@@ -58,17 +58,25 @@ struct unw_rreg {
 	uint8_t	 reg, kind;
 };
 
+/*
+ * A rule, in the image's pool: 24 bytes and 16 a register (about 140 for
+ * a typical x86-64 row).
+ */
 struct unw_rule {
-	uint64_t key;		/* vaddr + 1; 0: an empty slot */
 	const uint8_t *sec;	/* the section the expressions are in */
 	int64_t	 cfa_off;	/* CFA_EXPR: where the expression starts */
-	uint8_t	 ok;		/* 0: no rule for this address */
 	uint8_t	 cfa_kind, cfa_reg;
 	uint8_t	 ra;		/* the return-address column */
 	uint8_t	 signal;	/* 'S': the caller's pc is exact */
 	uint8_t	 nregs;
 	uint16_t cfa_len;
-	struct unw_rreg regs[UNW_RULE_REGS];
+	struct unw_rreg regs[];
+};
+
+/* A slot of the memo: an address and where its rule is. */
+struct unw_memo {
+	uint64_t key;		/* vaddr + 1; 0: an empty slot */
+	uint64_t at;		/* the rule's offset in the pool + 1; 0: none */
 };
 
 /* An entry of a sorted FDE table made by scanning a section. */
@@ -98,14 +106,17 @@ struct unw_image {
 	struct unw_fdeent *ehtab, *dbgtab;	/* scanned, sorted */
 	size_t	 nehtab, ndbgtab;
 	int	 eh_scanned, dbg_scanned;
-	struct unw_rule *memo;	/* open addressing, cap a power of 2 */
+	struct unw_memo *memo;	/* open addressing, cap a power of 2 */
 	size_t	 memo_cap, memo_n;
+	uint8_t	*pool;		/* the rules, one after the other */
+	size_t	 pool_n, pool_cap;
 	uint64_t hits, misses;
 };
 
 /*
  * The rule at vaddr (an address in the image's own terms), from the memo
- * or worked out now; NULL when there is none.
+ * or worked out now; NULL when there is none.  It stays valid until the
+ * next call.
  */
 const struct unw_rule *unw_rule_find(struct unw_image *, uint64_t vaddr);
 
