@@ -10,6 +10,8 @@
  *   - register rules: expression (DW_OP_breg7), val_offset, register,
  *     undefined return address (the end of the stack);
  *   - a signal frame's caller looked up at its exact pc;
+ *   - the CFA of a PLT entry, the expression ld writes (DW_OP_breg7,
+ *     DW_OP_breg16 i.e. the pc, lit, and, ge, shl, plus);
  *   - a stack pointer that does not grow ends the unwinding, as does a
  *     return address outside the copy.
  *
@@ -254,6 +256,27 @@ debug_frame(int version)
 	unw_image_free(im);
 }
 
+/*
+ * In the PLT: before the push (pc & 15 < 11) and after it.  The caller,
+ * at 0x1042 (rbp-based, with rbp 0), ends the stack.
+ */
+static void
+plt(struct unw_image *im)
+{
+	uint64_t pcs[16];
+	size_t n;
+
+	memset(stack, 0, sizeof(stack));
+	put(0x7000, 0x1043);
+	put(0x7008, 0x1044);
+	n = unwind(im, 0x1236, 0x7000, 0, pcs, 16);
+	check("plt before the push: frames", n, 2);
+	check("plt before the push: caller", pcs[1], 0x1043);
+	n = unwind(im, 0x123b, 0x7000, 0, pcs, 16);
+	check("plt after the push: frames", n, 2);
+	check("plt after the push: caller", pcs[1], 0x1044);
+}
+
 /* .eh_frame at vaddr 0x2000, 'zR' with pcrel sdata4 pointers. */
 static void
 eh_frame(void)
@@ -292,9 +315,26 @@ eh_frame(void)
 	uleb(&b, 0);
 	second(&b);
 	end(&b, at);
+	/* A PLT at 0x1200..0x1300: 16-byte entries, whose first 11 bytes
+	 * run with the return address at rsp and the rest after a push. */
+	at = start(&b);
+	field = b.n;
+	un(&b, field - cie, 4);
+	un(&b, (uint64_t)(0x1200 - (int64_t)(va + b.n)), 4);
+	un(&b, 0x100, 4);
+	uleb(&b, 0);
+	u8(&b, 0x0f); uleb(&b, 11);	/* def_cfa_expression: */
+	u8(&b, 0x77); sleb(&b, 8);	/* breg7 8 */
+	u8(&b, 0x80); sleb(&b, 0);	/* breg16 0 */
+	u8(&b, 0x3f); u8(&b, 0x1a);	/* lit15 and */
+	u8(&b, 0x3b); u8(&b, 0x2a);	/* lit11 ge */
+	u8(&b, 0x33); u8(&b, 0x24);	/* lit3 shl */
+	u8(&b, 0x22);			/* plus */
+	end(&b, at);
 	un(&b, 0, 4);			/* the terminator */
 	im = unw_image_mem(UNW_X86_64, b.d, b.n, va, 0);
 	frames(im, ".eh_frame");
+	plt(im);
 	unw_image_free(im);
 }
 
