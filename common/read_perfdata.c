@@ -63,6 +63,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +222,7 @@ struct pd {
 	struct strtab *threadkeys;
 	struct sw_thread **tptr;
 	size_t	 tpcap;
+	int64_t	 first_t;	/* the first key with a thread, or -1 */
 	struct strtab *mainpids;
 	char	**mains;
 	size_t	 mcap;
@@ -425,9 +427,11 @@ announce(struct pd *pd, int32_t id)
 /* --- Kernel symbols --- */
 
 /*
- * perf's choice among symbols at one address (choose_best_symbol, without
- * sizes, which kallsyms lacks): global before weak before local, then
- * fewer leading underscores, then the longer name.
+ * perf's choice among kernel symbols at one address: it gives each the
+ * end of the next (kallsyms has no sizes), so that all but the last of
+ * equal addresses, in the file's order, are empty, and then prefers the
+ * symbol that is not (choose_best_symbol's first rule): the last one.
+ * rank is minus the symbol's place in the file, so that it sorts first.
  */
 static int
 kcmp(const void *a, const void *b)
@@ -456,7 +460,7 @@ kload(struct pd *pd)
 		char *p = line, *end, *name, *mod;
 		uint64_t a;
 		char t;
-		size_t nl, us = 0;
+		size_t nl;
 		struct ksym *k;
 
 		if (line[n - 1] == '\n')
@@ -479,12 +483,7 @@ kload(struct pd *pd)
 		k->name = pd->kstr.len;
 		buf_add(&pd->kstr, name, nl);
 		buf_addc(&pd->kstr, '\0');
-		while (us < nl && name[us] == '_')
-			us++;
-		/* Lower ranks win: kind, underscores, then length. */
-		k->rank = (t == 'T' ? 0 : t == 'W' || t == 'w' ? 1 : 2) *
-		    (1 << 24) + (int)(us < 255 ? us : 255) * (1 << 16) -
-		    (int)(nl < 65535 ? nl : 65535);
+		k->rank = -(int)(pd->nksyms < INT_MAX ? pd->nksyms : INT_MAX);
 		k->mod = -1;
 		if (mod != NULL) {
 			mod++;
@@ -1086,17 +1085,21 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		const uint8_t *p;
 		size_t bn;
 
-		if (!fits(off, 8, pd->data_end))
-			return bad(pd, off, "record header runs past the data "
+		if (!fits(off, 8, pd->data_end)) {
+			bad(pd, off, "record header runs past the data "
 			    "section");
+			goto fail;
+		}
 		type = u32at(pd->d + off);
 		size = u16at(pd->d + off + 6);
-		if (size < 8)
-			return bad(pd, off, "record size smaller than its "
-			    "header");
-		if (!fits(off, size, pd->data_end))
-			return bad(pd, off, "record runs past the data "
-			    "section");
+		if (size < 8) {
+			bad(pd, off, "record size smaller than its header");
+			goto fail;
+		}
+		if (!fits(off, size, pd->data_end)) {
+			bad(pd, off, "record runs past the data section");
+			goto fail;
+		}
 		p = pd->d + off + 8;
 		bn = size - 8u;
 		switch (type) {
@@ -1105,10 +1108,8 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 			struct attr *a;
 			int rc = decode_sample(pd, off, p, bn, &s, &a);
 
-			if (rc == -1) {
-				free(r);
-				return -1;
-			}
+			if (rc == -1)
+				goto fail;
 			if (rc == 0 && s.has_time)
 				t = s.time;
 			break;
@@ -1116,8 +1117,8 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		case R_MMAP:
 		case R_MMAP2:
 			if (bn < (type == R_MMAP ? 32u : 64u)) {
-				free(r);
-				return bad(pd, off, "mmap record too small");
+				bad(pd, off, "mmap record too small");
+				goto fail;
 			}
 			trailer_time(pd, p, bn, &t);
 			break;
@@ -1125,16 +1126,15 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		case R_FORK:
 		case R_EXIT:
 			if (bn < (type == R_COMM ? 8u : 24u)) {
-				free(r);
-				return bad(pd, off, "record too small for its "
-				    "type");
+				bad(pd, off, "record too small for its type");
+				goto fail;
 			}
 			trailer_time(pd, p, bn, &t);
 			break;
 		case R_COMPRESSED:
-			free(r);
-			return say(pd, "compressed records (perf record -z): "
-			    "not supported");
+			say(pd, "compressed records (perf record -z): not "
+			    "supported");
+			goto fail;
 		default:
 			off += size;
 			continue;
@@ -1147,10 +1147,14 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		n++;
 		off += size;
 	}
-	qsort(r, n, sizeof(*r), cmp_rec);
+	if (n > 1)
+		qsort(r, n, sizeof(*r), cmp_rec);
 	*out = r;
 	*nout = n;
 	return 0;
+fail:
+	free(r);
+	return -1;
 }
 
 /* A NUL-terminated string at the end of a record, within n bytes. */
@@ -1388,6 +1392,19 @@ join_stack(struct pd *pd)
 	}
 }
 
+/* The sw_thread of key k of pd->threadkeys ("pid\0tid\0comm\0process"). */
+static struct sw_thread *
+sw_thread_of_key(struct pd *pd, uint32_t k)
+{
+	size_t n;
+	const char *pid = st_str(pd->threadkeys, k, &n);
+	const char *tid = pid + strlen(pid) + 1;
+	const char *comm = tid + strlen(tid) + 1;
+	const char *proc = comm + strlen(comm) + 1;
+
+	return sw_thread(pd->w, proc, pid, comm, tid);
+}
+
 /* perf_script.c's naming: the process after its main thread's comm. */
 static struct sw_thread *
 thread_of(struct pd *pd, const struct sample *s, const char *comm)
@@ -1425,11 +1442,19 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 	buf_add(&pd->key, proc, prl);
 	id = st_intern(pd->threadkeys, pd->key.s, pd->key.len, &added);
 	if (added) {
-		const char *kp = pd->key.s;
-
 		xgrow(&pd->tptr, &pd->tpcap, id + 1, sizeof(*pd->tptr));
-		pd->tptr[id] = sw_thread(pd->w, kp + pl + 1 + tl + 1 + cl + 1,
-		    kp, kp + pl + 1 + tl + 1, kp + pl + 1);
+		pd->tptr[id] = sw_thread_of_key(pd, id);
+		/*
+		 * sw_thread's threads live in an array that grows: when the
+		 * new one moved it, the pointers kept are refreshed.
+		 */
+		if (pd->tptr[id] != NULL && pd->first_t >= 0 &&
+		    sw_thread_of_key(pd, (uint32_t)pd->first_t) !=
+		    pd->tptr[pd->first_t])
+			for (uint32_t j = 0; j < id; j++)
+				pd->tptr[j] = sw_thread_of_key(pd, j);
+		if (pd->tptr[id] != NULL && pd->first_t < 0)
+			pd->first_t = (int64_t)id;
 	}
 	return pd->tptr[id];
 }
@@ -1655,6 +1680,7 @@ pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
 	pd->threadkeys = st_new();
 	pd->mainpids = st_new();
 	pd->kdso = dso_id(pd, "[kernel.kallsyms]", 17);
+	pd->first_t = -1;
 }
 
 int
