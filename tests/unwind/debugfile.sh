@@ -4,6 +4,7 @@
 # (compressed with zlib, as Debian's debug files are).  The unwinding
 # through it agrees with backtrace() as in full.
 command -v objcopy >/dev/null 2>&1 || { echo "no objcopy" >&2; exit 77; }
+# shellcheck disable=SC2034 # read by build-chain
 BOTH_CFI=1
 . "$T/build-chain"
 objcopy --only-keep-debug --compress-debug-sections=zlib chain chain.debug &&
