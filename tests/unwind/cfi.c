@@ -13,7 +13,10 @@
  *   - the CFA of a PLT entry, the expression ld writes (DW_OP_breg7,
  *     DW_OP_breg16 i.e. the pc, lit, and, ge, shl, plus);
  *   - a stack pointer that does not grow ends the unwinding, as does a
- *     return address outside the copy.
+ *     return address outside the copy;
+ *   - aarch64: a leaf whose return address is still in x30 (the stack
+ *     pointer unchanged, allowed at the first step only), then frames
+ *     by x29, and a signed return address losing its authentication bits.
  *
  * Prints what differs and exits 1, or exits 0.
  */
@@ -415,6 +418,73 @@ signal_frame(void)
 	unw_image_free(im);
 }
 
+/*
+ * aarch64, .debug_frame: a leaf at 0x1000..0x1010 (CFA sp+0, return
+ * address in x30) and a function at 0x1100..0x1200 with a frame record:
+ * CFA x29+16, x29 at cfa-16, x30 at cfa-8.
+ */
+static void
+aarch64(void)
+{
+	struct b b = { .n = 0 };
+	size_t at, cie;
+	struct unw_image *im;
+	struct unw_regs r;
+	uint64_t pcs[16];
+	size_t n;
+
+	cie = b.n;
+	at = start(&b);
+	un(&b, 0xffffffff, 4);
+	u8(&b, 3);
+	u8(&b, 0);
+	uleb(&b, 4);			/* code alignment */
+	sleb(&b, -8);
+	uleb(&b, 30);			/* return address: x30 */
+	u8(&b, 0x0c); uleb(&b, 31); uleb(&b, 0);	/* def_cfa sp+0 */
+	end(&b, at);
+	at = start(&b);
+	un(&b, cie, 4);
+	un(&b, 0x1000, 8);
+	un(&b, 0x10, 8);
+	end(&b, at);
+	at = start(&b);
+	un(&b, cie, 4);
+	un(&b, 0x1100, 8);
+	un(&b, 0x100, 8);
+	u8(&b, 0x0c); uleb(&b, 29); uleb(&b, 16);	/* def_cfa x29+16 */
+	u8(&b, 0x80 | 29); uleb(&b, 2);	/* x29 at cfa-16 */
+	u8(&b, 0x80 | 30); uleb(&b, 1);	/* x30 at cfa-8 */
+	end(&b, at);
+	im = unw_image_mem(UNW_AARCH64, b.d, b.n, 0, 1);
+	memset(stack, 0, sizeof(stack));
+	/* frame 1 (0x1100): x29 0x7020, so CFA 0x7030 */
+	put(0x7020, 0x7040);		/* its caller's x29 */
+	put(0x7028, 0xabcd000000001181ull);	/* signed return address */
+	/* frame 2 (0x1180): x29 0x7040, CFA 0x7050 */
+	put(0x7040, 0);
+	put(0x7048, 0);			/* the end */
+	memset(&r, 0, sizeof(r));
+	r.arch = UNW_AARCH64;
+	r.pc = 0x1008;
+	r.r[31] = 0x7000;
+	r.r[29] = 0x7020;
+	r.r[30] = 0x1104;
+	r.r[32] = r.pc;
+	r.valid = 1ull << 31 | 1ull << 29 | 1ull << 30 | 1ull << 32;
+	map.start = 0x1000;
+	map.end = 0x3000;
+	map.pgoff = 0x1000;
+	map.img = im;
+	n = unw_stack(&r, stack, sizeof(stack), lookup, NULL, pcs, 16);
+	check("aarch64: frames", n, 3);
+	if (n == 3) {
+		check("aarch64: leaf's caller", pcs[1], 0x1104);
+		check("aarch64: authenticated", pcs[2], 0x1181);
+	}
+	unw_image_free(im);
+}
+
 int
 main(void)
 {
@@ -422,5 +492,6 @@ main(void)
 	debug_frame(4);
 	eh_frame();
 	signal_frame();
+	aarch64();
 	return fails != 0;
 }
