@@ -1286,6 +1286,53 @@ kernel_frame(struct pd *pd, uint64_t ip)
 	    k >= 0 ? pd->kstr.s + pd->ksyms[k].name : NULL);
 }
 
+/*
+ * The call-frame information of [vdso] frames: this process's own vDSO
+ * (the same image, when the recording's kernel is this one), written to a
+ * file for unw_image_open, as perf does for its unwinders.  NULL when it
+ * cannot be.
+ */
+static struct unw_image *
+vdso_image(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char *line = NULL, path[PATH_MAX], err[256];
+	size_t cap = 0;
+	ssize_t n;
+	uint64_t start = 0, end = 0;
+	const char *tmp = getenv("TMPDIR");
+	struct unw_image *img = NULL;
+	int fd;
+
+	if (f == NULL)
+		return NULL;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *e;
+
+		if (n < 7 || strstr(line, "[vdso]") == NULL)
+			continue;
+		start = strtoull(line, &e, 16);
+		if (*e == '-')
+			end = strtoull(e + 1, NULL, 16);
+		break;
+	}
+	free(line);
+	fclose(f);
+	if (end <= start || end - start > 1 << 24)
+		return NULL;
+	if (tmp == NULL || *tmp == '\0')
+		tmp = "/tmp";
+	if ((size_t)snprintf(path, sizeof(path), "%s/sp-vdso.XXXXXX", tmp) >=
+	    sizeof(path) || (fd = mkstemp(path)) == -1)
+		return NULL;
+	if (write(fd, (const void *)(uintptr_t)start, (size_t)(end - start)) ==
+	    (ssize_t)(end - start))
+		img = unw_image_open(path, err, sizeof(err));
+	close(fd);
+	unlink(path);
+	return img;
+}
+
 /* unw_lookup_fn over the current sample's process. */
 static const struct unw_map *
 unw_lookup(void *ctx, uint64_t addr)
@@ -1305,6 +1352,8 @@ unw_lookup(void *ctx, uint64_t addr)
 		d->img_tried = 1;
 		if (d->kind == D_FILE)
 			d->img = unw_image_open(path, err, sizeof(err));
+		else if (d->vdso && pd->native_kernel)
+			d->img = vdso_image();
 	}
 	m->m.img = d->img;
 	return &m->m;
