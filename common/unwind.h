@@ -18,7 +18,8 @@
  * Architectures: x86-64 (and aarch64 where stated).  Registers are held
  * by their DWARF numbers.  aarch64 follows from the same code (x0-x30,
  * sp 31, pc 32, the return address in x30, pointer-authentication bits
- * taken off return addresses) but is not tested on such a machine.
+ * taken off return addresses); it is tested on hand-written CFI only
+ * (tests/unwind/cfi.c), not on an aarch64 machine.
  */
 #ifndef SP_UNWIND_H
 #define SP_UNWIND_H
