@@ -157,7 +157,8 @@ entry_at(const struct unw_sect *s, size_t off, int debug,
 		return -1;
 	*end = r.p + len;
 	r.end = *end;
-	*id = rd_n(&r, l64 ? 8 : 4);
+	/* .eh_frame's CIE pointer is 4 bytes even in a 64-bit entry. */
+	*id = rd_n(&r, debug && l64 ? 8 : 4);
 	if (r.bad)
 		return -1;
 	*body = r.p;
