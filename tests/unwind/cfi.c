@@ -14,6 +14,8 @@
  *     DW_OP_breg16 i.e. the pc, lit, and, ge, shl, plus);
  *   - a stack pointer that does not grow ends the unwinding, as does a
  *     return address outside the copy;
+ *   - unw_regs_from_perf with perf's masks for x86-64 (no segment
+ *     registers) and aarch64, and without a stack pointer;
  *   - aarch64: a leaf whose return address is still in x30 (the stack
  *     pointer unchanged, allowed at the first step only), then frames
  *     by x29, and a signed return address losing its authentication bits.
@@ -485,6 +487,37 @@ aarch64(void)
 	unw_image_free(im);
 }
 
+static void
+perf_regs(void)
+{
+	/* perf's x86-64 mask for DWARF recordings: all but ds, es, fs, gs */
+	uint64_t mask = 0xffffff & ~(uint64_t)0xf000, vals[33];
+	struct unw_regs r;
+
+	for (int i = 0; i < 33; i++)
+		vals[i] = 100 + (uint64_t)i;
+	check("perf x86 regs", (uint64_t)unw_regs_from_perf(&r, UNW_X86_64,
+	    mask, vals, 20), 0);
+	check("perf x86 rax", r.r[0], 100);
+	check("perf x86 rbx", r.r[3], 101);
+	check("perf x86 rcx", r.r[2], 102);
+	check("perf x86 rdx", r.r[1], 103);
+	check("perf x86 rbp", r.r[6], 106);
+	check("perf x86 rsp", r.r[7], 107);
+	check("perf x86 pc", r.pc, 108);
+	check("perf x86 r8", r.r[8], 112);
+	check("perf x86 r15", r.r[15], 119);
+	check("perf x86 valid", r.valid, 0x1ffff);
+	check("perf x86 no sp", (uint64_t)unw_regs_from_perf(&r, UNW_X86_64,
+	    mask & ~(uint64_t)0x80, vals, 19), (uint64_t)-1);
+	check("perf arm64 regs", (uint64_t)unw_regs_from_perf(&r,
+	    UNW_AARCH64, 0x1ffffffffull, vals, 33), 0);
+	check("perf arm64 x29", r.r[29], 129);
+	check("perf arm64 lr", r.r[30], 130);
+	check("perf arm64 sp", r.r[31], 131);
+	check("perf arm64 pc", r.pc, 132);
+}
+
 int
 main(void)
 {
@@ -493,5 +526,6 @@ main(void)
 	eh_frame();
 	signal_frame();
 	aarch64();
+	perf_regs();
 	return fails != 0;
 }
