@@ -43,6 +43,14 @@ struct unw_image;
 struct unw_image *unw_image_open(const char *path, char *err, size_t errsz);
 void	 unw_image_free(struct unw_image *);	/* NULL-safe */
 
+/*
+ * The same for an ELF image in memory, copied (the [vdso]: the sampled
+ * process's is this kernel's, as mapped in our own process at
+ * getauxval(AT_SYSINFO_EHDR)); name is for err.  No separate debug file.
+ */
+struct unw_image *unw_image_open_mem(const void *elf, size_t n,
+	    const char *name, char *err, size_t errsz);
+
 /* The image's architecture (from its ELF header). */
 enum unw_arch unw_image_arch(const struct unw_image *);
 

@@ -228,28 +228,30 @@ read_hdr(struct unw_image *im)
 	im->ntab = (size_t)count;
 }
 
-struct unw_image *
-unw_image_open(const char *path, char *err, size_t errsz)
+/*
+ * The rest of opening an image whose file is im->map: its headers and
+ * sections.  path names it in err; the separate debug file is looked for
+ * only when file is set.  Frees im and returns NULL on failure.
+ */
+static struct unw_image *
+image_init(struct unw_image *im, const char *path, int file, char *err,
+    size_t errsz)
 {
 	static const char *const want[] = { ".eh_frame", ".eh_frame_hdr",
 	    ".debug_frame", NULL };
 	struct unw_sect s[3] = { { NULL, 0, 0 } };
 	uint64_t flags[3] = { 0 };
-	struct unw_image *im;
-	const uint8_t *f;
+	const uint8_t *f = im->map;
 	uint64_t phoff, phentsize, phnum;
 	int arch;
 
-	im = xcalloc(1, sizeof(*im));
-	if (map_file(path, &im->map, &im->mapsz, err, errsz) == -1) {
-		free(im);
-		return NULL;
-	}
-	f = im->map;
 	if ((arch = elf_check(f, im->mapsz, path, err, errsz)) == -1)
 		goto bad;
 	im->arch = (enum unw_arch)arch;
-	im->path = xstrdup(path);
+	if (file)
+		im->path = xstrdup(path);
+	else
+		im->dbg_tried = 1;
 	phoff = le(f + 32, 8);
 	phentsize = le(f + 54, 2);
 	phnum = le(f + 56, 2);
@@ -291,6 +293,36 @@ bad:
 }
 
 struct unw_image *
+unw_image_open(const char *path, char *err, size_t errsz)
+{
+	struct unw_image *im = xcalloc(1, sizeof(*im));
+
+	if (map_file(path, &im->map, &im->mapsz, err, errsz) == -1) {
+		free(im);
+		return NULL;
+	}
+	return image_init(im, path, 1, err, errsz);
+}
+
+struct unw_image *
+unw_image_open_mem(const void *elf, size_t n, const char *name, char *err,
+    size_t errsz)
+{
+	struct unw_image *im = xcalloc(1, sizeof(*im));
+
+	if (n < 64) {
+		snprintf(err, errsz, "%s: not an ELF file", name);
+		free(im);
+		return NULL;
+	}
+	im->copy = xmalloc(n);
+	memcpy(im->copy, elf, n);
+	im->map = im->copy;
+	im->mapsz = n;
+	return image_init(im, name, 0, err, errsz);
+}
+
+struct unw_image *
 unw_image_mem(enum unw_arch arch, const uint8_t *sec, size_t n,
     uint64_t vaddr, int debug)
 {
@@ -320,7 +352,9 @@ unw_image_free(struct unw_image *im)
 {
 	if (im == NULL)
 		return;
-	if (im->map != NULL)
+	if (im->copy != NULL)
+		free(im->copy);
+	else if (im->map != NULL)
 		munmap(im->map, im->mapsz);
 	if (im->dmap != NULL)
 		munmap(im->dmap, im->dmapsz);

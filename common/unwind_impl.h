@@ -92,7 +92,8 @@ struct unw_seg {
 struct unw_image {
 	enum unw_arch arch;
 	char	*path;		/* NULL for an image made in memory */
-	void	*map;		/* the file, mapped */
+	void	*map;		/* the file, mapped (or copy) */
+	void	*copy;		/* unw_image_open_mem's copy of the file */
 	size_t	 mapsz;
 	void	*dmap;		/* the separate debug file, mapped */
 	size_t	 dmapsz;

@@ -4,7 +4,8 @@
  *
  *   flags (1 byte)  bit 0: the section is .debug_frame, not .eh_frame;
  *                   bit 1: aarch64; bit 2: the rest is a whole ELF file,
- *                   opened with unw_image_open (through a memfd)
+ *                   opened with unw_image_open (through a memfd);
+ *                   bit 3: the same with unw_image_open_mem
  *   vaddr (8)       where the section is (pc-relative pointers)
  *   pc (8)          the sampled pc
  *   n (2)           the size of the stack copy, then n bytes of it
@@ -92,11 +93,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	stack = data;
 	data += sn;
 	len -= sn;
-	if (flags & 4)
+	if (flags & 8) {
+		char err[256];
+
+		im = unw_image_open_mem(data, len, "fuzz", err, sizeof(err));
+	} else if (flags & 4) {
 		im = open_elf(data, len);
-	else
+	} else {
 		im = unw_image_mem(flags & 2 ? UNW_AARCH64 : UNW_X86_64, data,
 		    len, vaddr, flags & 1);
+	}
 	if (im == NULL)
 		return 0;
 	for (uint64_t d = 0; d < 4; d++)

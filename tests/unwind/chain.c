@@ -18,6 +18,8 @@
  *   chain other F  as full, with the call-frame information of the
  *                  program itself read from F (a copy of it without
  *                  .eh_frame, whose .debug_frame is in a separate file)
+ *   chain vdso     the [vdso] opened from memory (unw_image_open_mem)
+ *                  has a rule at __vdso_clock_gettime
  *   chain bench N  unwinds the copy N times; prints frames and CPU time
  *
  * Prints what failed and exits 1, or exits 0.
@@ -25,7 +27,9 @@
 #define _GNU_SOURCE
 #include <alloca.h>
 #include <execinfo.h>
+#include <dlfcn.h>
 #include <signal.h>
+#include <sys/auxv.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "unwind.h"
+#include "unwind_impl.h"
 
 #define MAXF	64
 #define MAXMAP	512
@@ -366,6 +370,47 @@ main(int argc, char **argv)
 		if (k <= 0)
 			return 1;
 		exe[k] = '\0';
+	}
+	if (strcmp(mode, "vdso") == 0) {
+		uintptr_t base = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+		void *h = dlopen("linux-vdso.so.1", RTLD_LAZY | RTLD_NOLOAD);
+		void *sym = h != NULL ? dlsym(h, "__vdso_clock_gettime") :
+		    NULL;
+		struct unw_image *im;
+		char err[256];
+		uint64_t va;
+
+		if (base == 0 || sym == NULL) {
+			fprintf(stderr, "no vdso here\n");
+			return 77;
+		}
+		FILE *f = fopen("/proc/self/maps", "r");
+		char line[512];
+		size_t size = 0;
+
+		while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+			unsigned long lo, hi;
+
+			if (strstr(line, "[vdso]") != NULL &&
+			    sscanf(line, "%lx-%lx", &lo, &hi) == 2 && lo == base)
+				size = hi - lo;
+		}
+		if (f != NULL)
+			fclose(f);
+		im = unw_image_open_mem((const void *)base, size, "[vdso]",
+		    err, sizeof(err));
+		if (im == NULL) {
+			fprintf(stderr, "chain: %s\n", err);
+			return 1;
+		}
+		if (unw_image_vaddr(im, (uintptr_t)sym - base, &va) == -1 ||
+		    unw_rule_find(im, va) == NULL) {
+			fprintf(stderr, "chain: no rule at __vdso_clock_gettime "
+			    "(%#lx)\n", (unsigned long)((uintptr_t)sym - base));
+			return 1;
+		}
+		unw_image_free(im);
+		return 0;
 	}
 	if (strcmp(mode, "noimage") == 0) {
 		read_maps(exe, NULL);
