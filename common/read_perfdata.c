@@ -1288,21 +1288,18 @@ kernel_frame(struct pd *pd, uint64_t ip)
 
 /*
  * The call-frame information of [vdso] frames: this process's own vDSO
- * (the same image, when the recording's kernel is this one), written to a
- * file for unw_image_open, as perf does for its unwinders.  NULL when it
- * cannot be.
+ * (the same image, when the recording's kernel is this one), as perf
+ * unwinds them with its own.  Its size is that of its mapping.  NULL when
+ * it cannot be read.
  */
 static struct unw_image *
 vdso_image(void)
 {
 	FILE *f = fopen("/proc/self/maps", "r");
-	char *line = NULL, path[PATH_MAX], err[256];
+	char *line = NULL, err[256];
 	size_t cap = 0;
 	ssize_t n;
 	uint64_t start = 0, end = 0;
-	const char *tmp = getenv("TMPDIR");
-	struct unw_image *img = NULL;
-	int fd;
 
 	if (f == NULL)
 		return NULL;
@@ -1318,19 +1315,11 @@ vdso_image(void)
 	}
 	free(line);
 	fclose(f);
-	if (end <= start || end - start > 1 << 24)
+	if (end <= start || end - start > 1 << 24 ||
+	    start != (uint64_t)getauxval(AT_SYSINFO_EHDR))
 		return NULL;
-	if (tmp == NULL || *tmp == '\0')
-		tmp = "/tmp";
-	if ((size_t)snprintf(path, sizeof(path), "%s/sp-vdso.XXXXXX", tmp) >=
-	    sizeof(path) || (fd = mkstemp(path)) == -1)
-		return NULL;
-	if (write(fd, (const void *)(uintptr_t)start, (size_t)(end - start)) ==
-	    (ssize_t)(end - start))
-		img = unw_image_open(path, err, sizeof(err));
-	close(fd);
-	unlink(path);
-	return img;
+	return unw_image_open_mem((const void *)(uintptr_t)start,
+	    (size_t)(end - start), "[vdso]", err, sizeof(err));
 }
 
 /* unw_lookup_fn over the current sample's process. */
