@@ -61,6 +61,7 @@ extern const struct reader reader_cpuprofile;	/* read_cpuprofile.c */
 extern const struct reader reader_chrome_trace;	/* read_cpuprofile.c */
 extern const struct reader reader_jslb;		/* readers.c (refused) */
 extern const struct reader reader_perf_script;	/* perf_script.c */
+extern const struct reader reader_perfdata;	/* read_perfdata.c */
 extern const struct reader reader_pprof;	/* read_pprof.c */
 extern const struct reader reader_folded;	/* readers.c, by folded.h */
 

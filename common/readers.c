@@ -27,6 +27,7 @@ static const struct reader *const readers[] = {
 	&reader_gecko,
 	/* Bytes */
 	&reader_jslb,
+	&reader_perfdata,
 	&reader_perf_script,
 	&reader_pprof,
 	&reader_folded,
@@ -186,7 +187,7 @@ read_profile(struct lreader *lr, const char *name, struct sw *w,
 			return r->read(lr, w, o);
 		return read_whole(lr, name, w, o, r);
 	}
-	warnx("%s: not a profile: neither JSON, pprof, perf script text "
-	    "nor folded stacks", name);
+	warnx("%s: not a profile: neither JSON, pprof, perf.data, perf script "
+	    "text nor folded stacks", name);
 	return -1;
 }

@@ -51,7 +51,8 @@ scan_notes(const struct elf *e, uint64_t off, uint64_t n, uint64_t align,
 		free(p);
 		return;
 	}
-	while (n - i >= 12) {
+	/* i may pass n by a note's padding. */
+	while (i <= n && n - i >= 12) {
 		uint64_t namesz = get(e, p + i, 4), descsz = get(e, p + i + 4, 4);
 		uint64_t type = get(e, p + i + 8, 4);
 		uint64_t name = i + 12;

@@ -6,18 +6,28 @@
  * Every step is a program of its own, joined by pipes:
  *
  *	sp-record --record-only -o DATA ...	(perf record; alone, first)
- *	perf script -i DATA -F ... --no-inline
- *	| sp-flamegraph --internal-perf-filter	(addresses for DWARF binaries)
- *	| sp-flatten -c --source ... -
+ *	sp-flatten -c --source ... DATA		(perf.data read by sp itself)
  *	| sp-symbolize -m -q			(names and inline frames)
  *	| sp-flamegraph --internal-skip-after F ...	(--skip-after)
  *	| sp-aggregate -c | sh -c COMMAND	(--post-process)
  *	| sp-flame [drawing options] > .flamegraph.svg.XXXXXX
  *
- * and the picture is renamed into place when every step succeeded.  Inline
- * frames come from sp-symbolize, which resolves each binary's distinct
- * addresses in one batch, instead of from perf script, which runs addr2line
- * for every address (minutes on a large recording).
+ * and the picture is renamed into place when every step succeeded.  When
+ * sp-flatten cannot read the perf.data (read_perfdata.h's probe: pipe
+ * mode, compressed records, a DWARF recording of another architecture, no
+ * symbolizer to name its addresses), perf script reads it instead:
+ *
+ *	perf script -i DATA -F ... --no-inline
+ *	| sp-flamegraph --internal-perf-filter	(addresses for DWARF binaries)
+ *	| sp-flatten -c --source ... -
+ *	| sp-symbolize -m -q			(names and inline frames)
+ *
+ * For a DWARF recording perf script spends most of its time unwinding
+ * each sample's stack; sp-flatten unwinds with unwind.h, remembering the
+ * rule of each address.  Inline frames come from sp-symbolize, which
+ * resolves each binary's distinct addresses in one batch, instead of from
+ * perf script, which runs addr2line for every address (minutes on a large
+ * recording).
  *
  * The children are common/proc.h's: an interrupt while recording belongs
  * to sp-record (the terminal's Ctrl-C reaches it and the command in our
@@ -44,6 +54,7 @@
 #include "input.h"
 #include "perf_script.h"
 #include "proc.h"
+#include "read_perfdata.h"
 #include "util.h"
 
 #define EX_EMPTY	2	/* sp-flame drew an empty graph */
@@ -566,15 +577,56 @@ add_drawing(struct pipeline *p, const struct opts *o)
 		args_add(&s->a, o->draw.v[i]);
 }
 
-/* perf script (and the filter and sp-symbolize) on a perf.data file. */
+/*
+ * A perf.data file that sp-flatten reads itself (read_perfdata.h): its
+ * frames are addresses, named (with their inline frames unless
+ * --no-inline) by sp-symbolize.
+ */
+static void
+add_perfdata(struct pipeline *p, const struct opts *o, const char *data,
+    const char *source)
+{
+	struct stage *s;
+
+	s = stage(p, "sp-flatten", need_sp("sp-flatten"));
+	if (!o->flamechart)
+		args_add(&s->a, "-c");
+	args_add2(&s->a, "--source", source);
+	args_add(&s->a, data);
+	s = stage(p, "sp-symbolize", need_sp("sp-symbolize"));
+	args_add(&s->a, "-m");
+	args_add(&s->a, "-q");
+	if (o->no_inline)
+		args_add(&s->a, "--no-inline");
+}
+
+/*
+ * perf script (and the filter and sp-symbolize) on a perf.data file, or
+ * sp-flatten reading it itself when it can: that spares perf script's
+ * unwinding of every sample of a DWARF recording.
+ */
 static void
 add_perf(struct pipeline *p, const struct opts *o, const char *data,
     const char *source)
 {
 	struct stage *s;
-	int inl = !o->no_inline;
+	int inl = !o->no_inline, sym = have_symbolizer();
+	char why[256];
 
-	if (inl && !have_symbolizer()) {
+	if (!sym)
+		snprintf(why, sizeof(why), "sp-symbolize has no symbolizer "
+		    "to name its addresses");
+	if (sym && perfdata_probe(data, why, sizeof(why))) {
+		if (o->verbose)
+			fprintf(stderr, "sp-flamegraph: sp-flatten reads %s "
+			    "itself\n", data);
+		add_perfdata(p, o, data, source);
+		return;
+	}
+	if (o->verbose)
+		fprintf(stderr, "sp-flamegraph: perf script reads %s: %s\n",
+		    data, why);
+	if (inl && !sym) {
 		warnx("no inline frames: install llvm (llvm-symbolizer) or "
 		    "binutils (addr2line) for sp-symbolize to find them");
 		inl = 0;
@@ -955,7 +1007,7 @@ main(int argc, char *argv[])
 	proc_signals(&(struct proc_hooks){ interrupt, NULL });
 	/* Everything that can be missing is said before recording. */
 	need_sp("sp-flame");
-	if (o.input == NULL)
+	if (o.input == NULL && o.perfdata == NULL)
 		free(need_perf());
 	open_output(o.output);
 

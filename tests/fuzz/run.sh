@@ -17,6 +17,12 @@
 #                 lines, --skip-after), seeds in tests/fuzz/seeds-flamegraph/
 #   fuzz_folded   the folded-stack reader (folded_parse, folded_sniff),
 #                 seeds in tests/fuzz/seeds-folded/
+#   fuzz_perfdata the perf.data reader (read_perfdata.c), seeds in
+#                 tests/fuzz/seeds-perfdata/ (tests/perfdata's hand-made
+#                 files)
+#   fuzz_unwind   the call-frame unwinder (unwind.h): an .eh_frame or
+#                 .debug_frame section, or a whole ELF file, a pc and a
+#                 stack copy; seeds in tests/fuzz/seeds-unwind/
 #
 # FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
@@ -61,7 +67,7 @@ fi
 
 st=0
 SHARED=$TOP/../shared/corpus
-for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph folded}; do
+for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph folded unwind perfdata}; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \

@@ -19,6 +19,9 @@ echo "spin in $n samples" >&2
 [ "$(count flamegraph.svg 'inline!stir (inlined)')" -eq "$n" ] || exit 1
 [ "$(count flamegraph.svg 'inline!mix (inlined)')" -eq "$n" ] || exit 1
 grep -q '^inline!rest	' t || exit 1
-# -v shows the pipeline: perf script without its own inline lookups.
+# -v shows the pipeline: sp-flatten reads the perf.data itself, without
+# perf script (tests/perfdata/fallback: when it cannot).
 sp-flamegraph -v -o v.svg -- ./inline 0.2 >out 2>err || { cat err >&2; exit 1; }
-grep -q 'perf --no-pager script .* --no-inline |' err || { cat err >&2; exit 1; }
+grep -q 'sp-flatten reads .*perf.data itself$' err || { cat err >&2; exit 1; }
+grep -q 'sp-flatten -c --source perf record .*perf.data | .*sp-symbolize -m -q |' err ||
+    { cat err >&2; exit 1; }
