@@ -32,7 +32,8 @@ struct sw {
 	struct sw_opts o;
 	int	 started;
 	struct strtab *threads;	/* key: "process\tpid\tthread\ttid\t" */
-	struct thread_stats *ts;
+	/* One allocation a thread: callers keep the sw_thread pointers. */
+	struct thread_stats **ts;
 	size_t	 tscap;
 	struct strtab *libs;	/* #lib lines written so far */
 	struct strtab *stacks;	/* -c: key: thread id + stack */
@@ -221,10 +222,10 @@ sw_thread(struct sw *w, const char *process, const char *pid,
 	id = st_intern(w->threads, w->tmp.s, w->tmp.len, &added);
 	if (added) {
 		xgrow(&w->ts, &w->tscap, id + 1, sizeof(*w->ts));
-		memset(&w->ts[id], 0, sizeof(w->ts[id]));
-		w->ts[id].t.id = id;
+		w->ts[id] = xcalloc(1, sizeof(*w->ts[id]));
+		w->ts[id]->t.id = id;
 	}
-	return &w->ts[id].t;
+	return &w->ts[id]->t;
 }
 
 int
@@ -355,7 +356,7 @@ void
 sw_samples(struct sw *w, struct sw_thread *t, double time, int64_t nsamples,
     int64_t weight, int64_t cpu, const char *stack, size_t len)
 {
-	struct thread_stats *ts = &w->ts[t->id];
+	struct thread_stats *ts = w->ts[t->id];
 
 	if (!sw_time_ok(w, time))
 		return;
@@ -414,7 +415,7 @@ list_threads(struct sw *w)
 	printf("%-20s %10s %-24s %10s %10s %12s %12s\n", "PROCESS", "PID",
 	    "THREAD", "TID", "SAMPLES", "WEIGHT", "CPU_MS");
 	for (size_t i = 0; i < n; i++) {
-		struct thread_stats *ts = &w->ts[i];
+		struct thread_stats *ts = w->ts[i];
 		struct field f[5];
 		size_t len;
 		const char *s = st_str(w->threads, (uint32_t)i, &len);
