@@ -1,5 +1,5 @@
-# sp: a plain Makefile.  Every tools/X.c is a program, every common/*.c goes
-# into one library, scripts/sp-* are installed as they are.
+# sp: a plain Makefile.  Every tools/X.c is a program, every common/*/*.c
+# goes into one library, scripts/sp-* are installed as they are.
 #
 #   make            build into $(O)/bin
 #   make check      build, run every test, then the same under ASan+UBSan
@@ -25,7 +25,7 @@ SP_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
 BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
 # libdeflate, where installed: whole gzip files inflated in one call
-# (common/input.c); zlib does the rest.
+# (common/base/input.c); zlib does the rest.
 DEFLATE_LIBS := $(shell pkg-config --libs libdeflate 2>/dev/null)
 DEFLATE_CFLAGS := $(if $(DEFLATE_LIBS),-DSP_HAVE_LIBDEFLATE)
 LIBS = -lz -lm $(BSD_LIBS) $(DEFLATE_LIBS)
@@ -34,9 +34,9 @@ ALL_CFLAGS = -std=c11 $(WARNFLAGS) $(SP_CPPFLAGS) $(BSD_CFLAGS) \
 
 TOOLS = $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 SCRIPTS = $(wildcard scripts/sp-*)
-LIB_SRC = $(wildcard common/*.c)
+LIB_SRC = $(wildcard common/*/*.c)
 LIB_OBJ = $(patsubst common/%.c,$(O)/common/%.o,$(LIB_SRC))
-HDRS = $(wildcard common/*.h)
+HDRS = $(wildcard common/*/*.h)
 BINS = $(addprefix $(O)/bin/,$(TOOLS))
 MANS = $(wildcard man/*.[1-9])
 
@@ -54,12 +54,12 @@ $(O)/tools/%.o: tools/%.c $(HDRS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # sp-flame's JavaScript and CSS are files of their own, compiled in as strings.
-FLAME_ASSETS = common/assets/flame.js common/assets/flame.css
+FLAME_ASSETS = common/flame/assets/flame.js common/flame/assets/flame.css
 $(O)/gen/flame_assets.h: scripts/embed $(FLAME_ASSETS)
 	@mkdir -p $(@D)
-	sh scripts/embed $@ flame_js common/assets/flame.js \
-	    flame_css common/assets/flame.css
-$(O)/common/flame_svg.o: $(O)/gen/flame_assets.h
+	sh scripts/embed $@ flame_js common/flame/assets/flame.js \
+	    flame_css common/flame/assets/flame.css
+$(O)/common/flame/flame_svg.o: $(O)/gen/flame_assets.h
 
 $(O)/libsp.a: $(LIB_OBJ)
 	rm -f $@

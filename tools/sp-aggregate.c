@@ -31,13 +31,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "escape.h"
-#include "input.h"
-#include "samples_ahead.h"
-#include "stream.h"
-#include "strtab.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "stream/samples_ahead.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 enum root_mode { ROOT_NONE, ROOT_PROCESS, ROOT_THREAD, ROOT_COMM_PID,
     ROOT_COMM_TID };

@@ -32,14 +32,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aggregate.h"
-#include "buf.h"
-#include "difftable.h"
-#include "escape.h"
-#include "input.h"
-#include "stats.h"
-#include "strtab.h"
-#include "util.h"
+#include "agg/aggregate.h"
+#include "base/buf.h"
+#include "agg/difftable.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "base/stats.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 #define EXIT_REGRESSION	3
 

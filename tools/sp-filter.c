@@ -33,13 +33,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "escape.h"
-#include "input.h"
-#include "stack_xform.h"
-#include "stream.h"
-#include "strtab.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "agg/stack_xform.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 /* What the transforms make of a stack (struct filt.res). */
 #define RES_DROP	UINT32_MAX

@@ -26,17 +26,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bigmem.h"
-#include "buf.h"
-#include "escape.h"
-#include "flame.h"
-#include "flame_palette.h"
-#include "flame_svg.h"
-#include "folded.h"
-#include "input.h"
-#include "stream.h"
-#include "strtab.h"
-#include "util.h"
+#include "base/bigmem.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "flame/flame.h"
+#include "flame/flame_palette.h"
+#include "flame/flame_svg.h"
+#include "read/folded.h"
+#include "base/input.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 enum root_mode { ROOT_NONE, ROOT_PROCESS, ROOT_THREAD, ROOT_COMM_PID,
     ROOT_COMM_TID };

@@ -29,7 +29,7 @@
  * perf script, which runs addr2line for every address (minutes on a large
  * recording).
  *
- * The children are common/proc.h's: an interrupt while recording belongs
+ * The children are common/base/proc.h's: an interrupt while recording belongs
  * to sp-record (the terminal's Ctrl-C reaches it and the command in our
  * process group; one sent to sp-flamegraph alone is passed on), and ends
  * the tool once the recording is over.
@@ -49,13 +49,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "flamegraph_filter.h"
-#include "input.h"
-#include "perf_script.h"
-#include "proc.h"
-#include "read_perfdata.h"
-#include "util.h"
+#include "base/buf.h"
+#include "flame/flamegraph_filter.h"
+#include "base/input.h"
+#include "read/perf_script.h"
+#include "base/proc.h"
+#include "perf/read_perfdata.h"
+#include "base/util.h"
 
 #define EX_EMPTY	2	/* sp-flame drew an empty graph */
 #define EX_CANNOT	3	/* perf cannot record here (sp-record's 3) */

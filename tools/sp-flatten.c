@@ -3,7 +3,7 @@
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
  * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON,
- * `perf script` text or folded stacks (common/readers.c has the table);
+ * `perf script` text or folded stacks (common/read/readers.c has the table);
  * plain or gzip (by content), from files or standard input.  Output:
  * "#sp samples 1" headers, then one line a sample:
  *
@@ -19,13 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bigmem.h"
-#include "folded.h"
-#include "input.h"
-#include "progress.h"
-#include "reader.h"
-#include "stream.h"
-#include "util.h"
+#include "base/bigmem.h"
+#include "read/folded.h"
+#include "base/input.h"
+#include "base/progress.h"
+#include "read/reader.h"
+#include "stream/stream.h"
+#include "base/util.h"
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,

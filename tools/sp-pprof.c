@@ -44,13 +44,13 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "buf.h"
-#include "escape.h"
-#include "input.h"
-#include "pb_write.h"
-#include "stream.h"
-#include "strtab.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "write/pb_write.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 /* profile.proto field numbers. */
 enum {

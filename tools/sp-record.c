@@ -20,7 +20,7 @@
  * taken synchronously (blocked, then sigwaitinfo) while children run, so an
  * interrupt is never lost between two system calls; every child is waited
  * for, and on every way out the ones still running are stopped first: all
- * of that is common/proc.h's, sp-record only says what an interrupt means.
+ * of that is common/base/proc.h's, sp-record only says what an interrupt means.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -39,13 +39,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "input.h"
-#include "json.h"
-#include "perf_script.h"
-#include "proc.h"
-#include "sym_image.h"
-#include "util.h"
+#include "base/buf.h"
+#include "base/input.h"
+#include "json/json.h"
+#include "read/perf_script.h"
+#include "base/proc.h"
+#include "sym/sym_image.h"
+#include "base/util.h"
 
 /* Exit statuses (the man page's EXIT STATUS). */
 #define EX_FAILED	2	/* profile written; the command failed */

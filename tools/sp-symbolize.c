@@ -29,21 +29,21 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "bigmem.h"
-#include "buf.h"
-#include "escape.h"
-#include "input.h"
-#include "progress.h"
-#include "stream.h"
-#include "strtab.h"
-#include "sym_backend.h"
-#include "sym_debugfile.h"
-#include "sym_demangle.h"
-#include "sym_image.h"
-#include "sym_locate.h"
-#include "proc.h"
-#include "sym_syms.h"
-#include "util.h"
+#include "base/bigmem.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "base/progress.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "sym/sym_backend.h"
+#include "sym/sym_debugfile.h"
+#include "sym/sym_demangle.h"
+#include "sym/sym_image.h"
+#include "sym/sym_locate.h"
+#include "base/proc.h"
+#include "sym/sym_syms.h"
+#include "base/util.h"
 
 enum lstate { L_SKIP, L_NOTFOUND, L_MISMATCH, L_FAILED, L_PARTIAL, L_DONE };
 enum rmode { M_STACK, M_AGG, M_FOLD, M_N };

@@ -29,14 +29,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "difftable.h"
-#include "escape.h"
-#include "input.h"
-#include "shorten.h"
-#include "stream.h"
-#include "strtab.h"
-#include "util.h"
+#include "base/buf.h"
+#include "agg/difftable.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "agg/shorten.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 #define MINUS		"\xe2\x88\x92"	/* U+2212 */
 

@@ -49,14 +49,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "calltree.h"
-#include "escape.h"
-#include "input.h"
-#include "shorten.h"
-#include "stream.h"
-#include "strtab.h"
-#include "util.h"
+#include "base/buf.h"
+#include "agg/calltree.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "agg/shorten.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
 
 #define SP_TREE_MAGIC	"#sp tree 1"
 #define SP_TREE_COLUMNS	\

@@ -1,6 +1,6 @@
 /*
  * fuzz_cpuprofile.c: a libFuzzer target for the reader of
- * V8 .cpuprofile files and Chrome traces (common/read_cpuprofile.c); see fuzz_reader.h.
+ * V8 .cpuprofile files and Chrome traces (common/read/read_cpuprofile.c); see fuzz_reader.h.
  */
 #include "fuzz_reader.h"
 

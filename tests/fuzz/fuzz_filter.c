@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "escape.h"
-#include "glob.h"
-#include "stack_xform.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/glob.h"
+#include "agg/stack_xform.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

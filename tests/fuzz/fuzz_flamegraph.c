@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "flamegraph_filter.h"
+#include "base/buf.h"
+#include "flame/flamegraph_filter.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "folded.h"
+#include "read/folded.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -1,6 +1,6 @@
 /*
  * fuzz_perfdata.c: a libFuzzer target for the perf.data reader
- * (common/read_perfdata.c): each input is given to perfdata_flatten as a
+ * (common/perf/read_perfdata.c): each input is given to perfdata_flatten as a
  * buffer of exactly its size (so that any read past it is caught), plain
  * and with the period as weight.  Samples go to /dev/null.  Seeds: the
  * hand-made files of tests/perfdata (tests/fuzz/seeds-perfdata).
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read_perfdata.h"
-#include "stream.h"
-#include "util.h"
+#include "perf/read_perfdata.h"
+#include "stream/stream.h"
+#include "base/util.h"
 
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);

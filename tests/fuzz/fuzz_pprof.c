@@ -1,6 +1,6 @@
 /*
  * fuzz_pprof.c: a libFuzzer target for the reader of
- * pprof profiles (common/read_pprof.c, common/pb.c); see fuzz_reader.h.
+ * pprof profiles (common/read/read_pprof.c, common/read/pb.c); see fuzz_reader.h.
  */
 #include "fuzz_reader.h"
 

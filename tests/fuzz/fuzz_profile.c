@@ -1,6 +1,6 @@
 /*
  * fuzz_profile.c: a libFuzzer target for the JSON profile readers
- * (common/readers.c, common/profile*.c, common/json.c): each input is given to
+ * (common/read/readers.c, common/profile*.c, common/json/json.c): each input is given to
  * read_json_profile() as a whole file would be, once as it is and once with
  * the collapsing (-c) path of the emitter.  Samples go to /dev/null.
  *
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader.h"
-#include "stream.h"
-#include "util.h"
+#include "read/reader.h"
+#include "stream/stream.h"
+#include "base/util.h"
 
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);

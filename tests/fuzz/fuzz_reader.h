@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "profile_impl.h"
-#include "reader.h"
-#include "stream.h"
-#include "util.h"
+#include "json/json.h"
+#include "read/profile_impl.h"
+#include "read/reader.h"
+#include "stream/stream.h"
+#include "base/util.h"
 
 int	 LLVMFuzzerInitialize(int *, char ***);
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -1,6 +1,6 @@
 /*
  * fuzz_speedscope.c: a libFuzzer target for the reader of
- * speedscope files (common/read_speedscope.c); see fuzz_reader.h.
+ * speedscope files (common/read/read_speedscope.c); see fuzz_reader.h.
  */
 #include "fuzz_reader.h"
 

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "difftable.h"
-#include "escape.h"
-#include "stream.h"
+#include "base/buf.h"
+#include "agg/difftable.h"
+#include "base/escape.h"
+#include "stream/stream.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

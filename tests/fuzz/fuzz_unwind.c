@@ -26,7 +26,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "unwind_impl.h"
+#include "perf/unwind_impl.h"
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -56,8 +56,8 @@ LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
 mkdir -p "$O/gen" || exit 1
 # The library includes sp-flame's assets, generated as the Makefile does.
 sh "$TOP/scripts/embed" "$O/gen/flame_assets.h" \
-    flame_js "$TOP/common/assets/flame.js" \
-    flame_css "$TOP/common/assets/flame.css" || exit 1
+    flame_js "$TOP/common/flame/assets/flame.js" \
+    flame_css "$TOP/common/flame/assets/flame.css" || exit 1
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
 if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
@@ -71,7 +71,7 @@ for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flame
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
-	    "$TOP"/common/*.c $LIBS || exit 1
+	    "$TOP"/common/*/*.c $LIBS || exit 1
 	mkdir -p "$O/corpus-$t"
 	dict=
 	[ -f "$TOP/tests/fuzz/$t.dict" ] && dict=-dict=$TOP/tests/fuzz/$t.dict

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "unwind.h"
+#include "perf/unwind.h"
 
 /* unwind_impl.h's, for images in memory. */
 struct unw_image *unw_image_mem(enum unw_arch, const uint8_t *, size_t,

@@ -4,7 +4,7 @@
  * length array, a realigned stack, a callback called by libc's qsort), and
  * at the deepest point takes its registers and a copy of its stack, as
  * perf does for a sample; then it unwinds that copy with unw_stack
- * (common/unwind.h), using the images of /proc/self/maps, and compares
+ * (common/perf/unwind.h), using the images of /proc/self/maps, and compares
  * the return addresses with those of glibc's backtrace() (libgcc's DWARF
  * unwinder) taken at the same point.
  *
@@ -37,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "unwind_impl.h"
+#include "perf/unwind_impl.h"
 
 #define MAXF	64
 #define MAXMAP	512

@@ -1,0 +1,53 @@
+/*
+ * util.h: what every sp tool needs: checked allocation, diagnostics in the
+ * err(3) style, and the end-of-run check of standard output.
+ */
+#ifndef SP_UTIL_H
+#define SP_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/banned.h"
+
+#define SP_NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Allocation that cannot fail: on failure the tool dies with a message. */
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xmemdup(const char *, size_t);	/* NUL-terminated copy */
+
+/*
+ * Grow *arr (holding *cap elements of size sz) so that it holds at least
+ * need elements; capacity grows geometrically.
+ */
+void	 xgrow(void *arrp, size_t *cap, size_t need, size_t sz);
+
+/*
+ * Flush and check standard output; on a write error report it and exit 1.
+ * A closed pipe (EPIPE) ends the tool quietly, as SIGPIPE would.
+ */
+void	 finish_stdout(void);
+/* The same check in the middle of a run, for tools that write a lot. */
+void	 check_stdout(void);
+
+/*
+ * Make standard output fit for writing a lot: a large stdio buffer and,
+ * where it is a pipe on Linux, a 1 MiB pipe, so that the two ends of a
+ * pipeline switch less often.
+ */
+void	 big_stdout(void);
+
+/* Parse a decimal or 0x-hex unsigned number; returns 0, or -1 if invalid. */
+int	 parse_u64(const char *, size_t, uint64_t *);
+/* Parse a signed decimal integer; returns 0, or -1 if invalid. */
+int	 parse_i64(const char *, size_t, int64_t *);
+/* Parse a decimal number (as strtod, the whole span); 0 or -1. */
+/* Only the exact fast path of parse_double: -1 when it cannot decide. */
+int	 parse_double_exact(const char *, size_t, double *);
+int	 parse_double(const char *, size_t, double *);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * flame_svg.h: writing a laid-out flame graph as one self-contained SVG,
+ * in flamegraph.pl's structure (see flame_svg.c).
+ */
+#ifndef SP_FLAME_SVG_H
+#define SP_FLAME_SVG_H
+
+#include <stdio.h>
+
+#include "flame/flame.h"
+#include "flame/flame_palette.h"
+
+/* --nameattr: extra attributes of the frames of a name. */
+struct flame_nameattr {
+	char	*title, *id, *class, *href, *target, *g_extra, *a_extra;
+};
+
+struct flame_svg_opts {
+	const char *title;	/* NULL: "Flame Graph", "Icicle Graph", ... */
+	const char *subtitle;	/* NULL: none */
+	const char *notes;
+	const char *encoding;	/* NULL: none in the XML declaration */
+	const char *fonttype;
+	const char *nametype;
+	const char *countname;
+	const char *bg1, *bg2;	/* background gradient */
+	const char *desc;	/* what was drawn, for <desc> */
+	const char *summary;	/* the details line when nothing is hovered */
+	double	 fontsize, fontwidth, factor;
+	int	 width, frameheight;
+	int	 inverted, flamechart, negate;
+	struct flame_palette *pal;
+	struct strtab *attr_names;	/* --nameattr, NULL when none */
+	struct flame_nameattr *attrs;
+	/* Differential graphs of sp-flame --diff: the hover text has both
+	 * counts; a frame only in A is marked; frames within noise get
+	 * neutral when significant (|z| < z_min). */
+	int	 two_sided;
+	const char *name_a, *name_b;
+	double	 total_a, total_b;	/* sample counts of the two sides */
+	int	 significant;
+	double	 z_min;
+};
+
+/* Write the graph; returns 0 (the caller checks the stream). */
+void	 flame_svg_write(FILE *, const struct flame_graph *,
+	    const struct flame_svg_opts *);
+/* The SVG for nothing to draw: the message in the middle. */
+void	 flame_svg_empty(FILE *, const struct flame_svg_opts *,
+	    const char *message);
+/* Read a --nameattr file (NAME TAB key=value TAB ...).  0, or -1 after a
+ * message. */
+int	 flame_nameattr_load(const char *path, struct strtab **names,
+	    struct flame_nameattr **attrs);
+
+#endif

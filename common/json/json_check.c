@@ -1,0 +1,632 @@
+/*
+ * json_check.c: sp's JSON tokenizer, a strict syntax check (RFC 8259) and
+ * tokenizer in one pass.
+ *
+ * A profile shared by a stranger may be anything, so the whole document is
+ * checked and the first error named with its byte offset: "[1,,3]",
+ * "[1 2]", trailing commas, "tru" and "1e" are refused (jsmn, which sp used
+ * before, took them all).  The pass keeps one byte and one token index per
+ * open bracket and never recurses; nesting deeper than JSON_MAX_DEPTH is
+ * refused.
+ *
+ * The tokens are jsmn's (json.h): document order, strings without their
+ * quotes, a key's size 1, a container's size its elements (an object's:
+ * its keys).  With packing asked for, numeric arrays become packs instead
+ * of a token per element: the innermost open array stays a candidate while
+ * it holds only nulls and numbers that read as json_double() reads them
+ * (integers only when a double holds them exactly, for json_int()), and
+ * their values go to the end of j->pi while they are all 32-bit integers
+ * (narrowed to 16 or 8 bits when the pack closes, if they fit), to j->pv
+ * once one is not.  A candidate that closes with JSON_PACK_MIN
+ * values or more becomes a pack (its token's size 0, its pack in the
+ * token); one dropped (something else turned up in it, or it closed short)
+ * has its values scanned again into tokens, which costs little: a
+ * candidate is almost always dropped at its first element or closes a few
+ * values long.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/bigmem.h"
+#include "json/json.h"
+#include "base/util.h"
+
+#define JSON_MAX_DEPTH	4096
+
+/* Most packs a document may have: the token keeps the index in 24 bits. */
+#define JSON_MAX_PACKS	0xfffffe
+
+static inline const char *
+skip_ws(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static int
+is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+/* Bytes that end the plain run of a string: '"', '\\' and controls. */
+static const unsigned char str_stop[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['"'] = 1, ['\\'] = 1,
+};
+
+/* A string at p (on its opening quote); its closing quote, or NULL. */
+static const char *
+scan_string(const char *p, const char *end, const char **why)
+{
+	for (p++; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (!str_stop[c])
+			continue;
+		if (c == '"')
+			return p;
+		if (c < 0x20) {
+			*why = "control character in a string";
+			return NULL;
+		}
+		if (++p >= end)
+			break;
+		switch (*p) {
+		case '"': case '\\': case '/': case 'b': case 'f': case 'n':
+		case 'r': case 't':
+			break;
+		case 'u':
+			if (end - p < 5 || !is_hex(p[1]) || !is_hex(p[2]) ||
+			    !is_hex(p[3]) || !is_hex(p[4])) {
+				*why = "bad \\u escape in a string";
+				return NULL;
+			}
+			p += 4;
+			break;
+		default:
+			*why = "bad escape in a string";
+			return NULL;
+		}
+	}
+	*why = "truncated JSON (unexpected end of data)";
+	return NULL;
+}
+
+static const char *
+scan_digits(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && *q >= '0' && *q <= '9')
+		q++;
+	return q == p ? NULL : q;
+}
+
+/* A number at p; the byte after it, or NULL. */
+static const char *
+scan_number(const char *p, const char *end, const char **why)
+{
+	*why = "bad number";
+	if (p < end && *p == '-')
+		p++;
+	if (p < end && *p == '0')
+		p++;
+	else if ((p = scan_digits(p, end)) == NULL)
+		return NULL;
+	if (p < end && *p == '.' && (p = scan_digits(p + 1, end)) == NULL)
+		return NULL;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			p++;
+		if ((p = scan_digits(p, end)) == NULL)
+			return NULL;
+	}
+	return p;
+}
+
+/* Is the number p..q written without a fraction or an exponent? */
+static int
+integral_syntax(const char *p, const char *q)
+{
+	for (; p < q; p++)
+		if (*p == '.' || *p == 'e' || *p == 'E')
+			return 0;
+	return 1;
+}
+
+/*
+ * A plain number at p, the common case of a packed array: an optional
+ * '-', at most 19 digits with an optional fraction, no exponent.  Returns
+ * the byte after it with *iv set (1: an integer of at most 9 digits, not
+ * -0) or *dv (2: the value parse_double_exact() gives it), or NULL when it
+ * is anything else (an exponent, a bad number, more digits), which
+ * scan_number and parse_double then judge.
+ */
+static inline const char *
+fast_num(const char *p, const char *end, int *kind, int32_t *iv,
+    double *dv)
+{
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19
+	};
+	const char *q, *d0;
+	uint64_t m;
+	int neg = 0, frac = 0;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (p == end || *p < '0' || *p > '9')
+		return NULL;
+	d0 = p;
+	m = (uint64_t)(*p - '0');
+	q = p + 1;
+	if (m != 0)
+		while (q < end && *q >= '0' && *q <= '9' && q - d0 < 19)
+			m = m * 10 + (uint64_t)(*q++ - '0');
+	if (q < end && *q == '.') {
+		const char *f = ++q;
+
+		while (q < end && *q >= '0' && *q <= '9' && q - d0 < 20)
+			m = m * 10 + (uint64_t)(*q++ - '0');
+		frac = (int)(q - f);
+		if (frac == 0)
+			return NULL;
+	}
+	if (q < end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
+	    *q == 'E'))
+		return NULL;
+	if (frac == 0 && q - d0 <= 9 && !(neg && m == 0)) {
+		*kind = 1;
+		*iv = neg ? -(int32_t)m : (int32_t)m;
+		return q;
+	}
+	if (m > ((uint64_t)1 << 53))
+		return NULL;
+	*kind = 2;
+	*dv = (double)m / pow10[frac];
+	if (neg)
+		*dv = -*dv;
+	return q;
+}
+
+/* The tokenizing state: the document's tokens go to j->t. */
+static int
+new_tok(struct json *j, int type, size_t start)
+{
+	jsmntok_t *t;
+
+	if ((size_t)j->n == j->tcap) {
+		size_t ncap = j->tcap * 2;
+
+		j->t = big_realloc(j->t, j->tcap * sizeof(*j->t),
+		    ncap * sizeof(*j->t));
+		j->tcap = ncap;
+	}
+	t = &j->t[j->n];
+	t->type = (unsigned)type;
+	t->pack = 0;
+	t->start = (int)start;
+	t->end = (int)start;
+	t->size = 0;
+	return j->n++;
+}
+
+/* The innermost open array while it may become a pack. */
+struct cand {
+	int	 depth;		/* its depth, or -1 when there is none */
+	int	 tok;		/* its token */
+	size_t	 start;		/* its '[' */
+	int	 is32;		/* every value so far in j->pi */
+	int	 negzero;	/* a -0 among them, kept there as 0 */
+	size_t	 off;		/* its first value in j->pi or j->pv */
+	size_t	 n;		/* values so far */
+};
+
+static void
+grow_pi(struct json *j, size_t n)
+{
+	size_t ncap;
+
+	if (j->npi + n <= j->picap)
+		return;
+	ncap = j->picap ? j->picap : (size_t)1 << 16;
+	while (ncap < j->npi + n)
+		ncap *= 2;
+	j->pi = big_realloc(j->pi, j->picap * sizeof(*j->pi),
+	    ncap * sizeof(*j->pi));
+	j->picap = ncap;
+}
+
+static void
+grow_pv(struct json *j, size_t n)
+{
+	size_t ncap;
+
+	if (j->npv + n <= j->pvcap)
+		return;
+	ncap = j->pvcap ? j->pvcap : (size_t)1 << 16;
+	while (ncap < j->npv + n)
+		ncap *= 2;
+	j->pv = big_realloc(j->pv, j->pvcap * sizeof(*j->pv),
+	    ncap * sizeof(*j->pv));
+	j->pvcap = ncap;
+}
+
+static inline void
+add_int(struct json *j, struct cand *c, int32_t v)
+{
+	if (c->is32) {
+		if (j->npi == j->picap)
+			grow_pi(j, 1);
+		j->pi[j->npi++] = v;
+	} else {
+		if (j->npv == j->pvcap)
+			grow_pv(j, 1);
+		j->pv[j->npv++] = v == JSON_PACK_NULL32 ? (double)NAN :
+		    (double)v;
+	}
+	c->n++;
+}
+
+/*
+ * The candidate's values so far go from j->pi to j->pv, with the -0s that
+ * j->pi could only keep as 0 found again in s.
+ */
+static void
+to_doubles(struct json *j, struct cand *c, const char *s, const char *end)
+{
+	const char *p, *q, *why;
+
+	grow_pv(j, c->n + 1);
+	for (size_t i = 0; i < c->n; i++) {
+		int32_t x = j->pi[c->off + i];
+
+		j->pv[j->npv + i] = x == JSON_PACK_NULL32 ? (double)NAN :
+		    (double)x;
+	}
+	p = s + c->start + 1;
+	for (size_t i = 0; c->negzero && i < c->n; i++) {
+		p = skip_ws(p, end);
+		q = *p == 'n' ? p + 4 : scan_number(p, end, &why);
+		if (*p == '-' && j->pv[j->npv + i] == 0)
+			j->pv[j->npv + i] = -0.0;
+		p = skip_ws(q, end) + 1;	/* past the ',' */
+	}
+	j->npi = c->off;
+	c->off = j->npv;
+	j->npv += c->n;
+	c->is32 = 0;
+}
+
+/* A value that is no plain small integer (NaN: null). */
+static void
+add_double(struct json *j, struct cand *c, double v, const char *s,
+    const char *end)
+{
+	if (c->is32) {
+		if (isnan(v)) {
+			add_int(j, c, JSON_PACK_NULL32);
+			return;
+		}
+		if (v > INT32_MIN && v <= INT32_MAX &&
+		    v == (double)(int32_t)v) {
+			if (v == 0 && signbit(v))
+				c->negzero = 1;
+			add_int(j, c, (int32_t)v);
+			return;
+		}
+		/* Not every value is a small integer: all go to j->pv. */
+		to_doubles(j, c, s, end);
+	}
+	if (j->npv == j->pvcap)
+		grow_pv(j, 1);
+	j->pv[j->npv++] = v;
+	c->n++;
+}
+
+/*
+ * The candidate is no pack: forget its values and give each of them (all
+ * numbers or nulls, checked already) a token instead.
+ */
+static void
+drop(struct json *j, struct cand *c, const char *s, const char *end)
+{
+	const char *p, *q, *why;
+	int k;
+
+	if (c->depth < 0)
+		return;
+	if (c->is32)
+		j->npi = c->off;
+	else
+		j->npv = c->off;
+	p = s + c->start + 1;
+	for (size_t i = 0; i < c->n; i++) {
+		p = skip_ws(p, end);
+		q = *p == 'n' ? p + 4 : scan_number(p, end, &why);
+		k = new_tok(j, JSMN_PRIMITIVE, (size_t)(p - s));
+		j->t[k].end = (int)(q - s);
+		p = skip_ws(q, end);
+		p++;	/* the ',' */
+	}
+	j->t[c->tok].size += (int)c->n;
+	c->depth = -1;
+}
+
+/*
+ * The candidate's 32-bit integers rewritten in place in the fewest bytes
+ * that hold them all (nulls as the width's smallest value); the width.
+ */
+static int
+narrow(struct json *j, struct cand *c)
+{
+	const int32_t *v = j->pi + c->off;
+	unsigned char *b = (unsigned char *)(j->pi + c->off);
+	int32_t lo = 0, hi = 0;
+
+	for (size_t i = 0; i < c->n; i++)
+		if (v[i] != JSON_PACK_NULL32) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+	/* Value i goes to byte i * w, never past value i + 1 still unread. */
+	if (lo > INT8_MIN && hi <= INT8_MAX) {
+		for (size_t i = 0; i < c->n; i++) {
+			int8_t x = v[i] == JSON_PACK_NULL32 ? INT8_MIN :
+			    (int8_t)v[i];
+
+			memcpy(b + i, &x, 1);
+		}
+		return 1;
+	}
+	if (lo > INT16_MIN && hi <= INT16_MAX) {
+		for (size_t i = 0; i < c->n; i++) {
+			int16_t x = v[i] == JSON_PACK_NULL32 ? INT16_MIN :
+			    (int16_t)v[i];
+
+			memcpy(b + 2 * i, &x, 2);
+		}
+		return 2;
+	}
+	return 4;
+}
+
+/* The candidate closes: a pack, or tokens when it is short. */
+static void
+close_cand(struct json *j, struct cand *c, const char *s, const char *end)
+{
+	if (c->n < JSON_PACK_MIN || c->n > INT32_MAX ||
+	    j->npacks >= JSON_MAX_PACKS) {
+		drop(j, c, s, end);
+		return;
+	}
+	xgrow(&j->packs, &j->packscap, j->npacks + 1, sizeof(*j->packs));
+	j->packs[j->npacks].start = c->start;
+	j->packs[j->npacks].off = c->off;
+	j->packs[j->npacks].n = (int)c->n;
+	j->packs[j->npacks].width = 0;
+	if (c->is32) {
+		int w = narrow(j, c);
+
+		j->packs[j->npacks].off = c->off * sizeof(*j->pi);
+		j->packs[j->npacks].width = w;
+		j->npi = c->off + (c->n * (size_t)w + sizeof(*j->pi) - 1) /
+		    sizeof(*j->pi);
+	}
+	j->t[c->tok].pack = (unsigned)++j->npacks;
+	c->depth = -1;
+}
+
+/*
+ * Check and tokenize s[0..len) into j (its tokens allocated already),
+ * packing numeric arrays when pack is set.  Returns 0, or -1 with *why
+ * and *where (the byte offset of the problem).
+ */
+int
+json_tokenize(struct json *j, const char *s, size_t len, int pack,
+    size_t *where, const char **why)
+{
+	const char *p = s, *end = s + len;
+	char stack[JSON_MAX_DEPTH];	/* '{' or '[' */
+	int open[JSON_MAX_DEPTH];	/* their tokens */
+	int depth = 0, k;
+	struct cand cand = { -1, 0, 0, 0, 0, 0, 0 };
+
+	p = skip_ws(p, end);
+	if (p == end) {
+		*why = "empty input: no JSON value";
+		goto fail;
+	}
+value:
+	p = skip_ws(p, end);
+	if (p == end)
+		goto truncated;
+	if (depth > 0 && cand.depth == depth) {
+		/* Inside a candidate: numbers and nulls are kept, no token. */
+		int32_t v;
+		double d;
+		const char *q;
+
+		/* A run of plain numbers, the bulk of a profile, in one loop. */
+		while ((q = fast_num(p, end, &k, &v, &d)) != NULL) {
+			if (k == 1)
+				add_int(j, &cand, v);
+			else
+				add_double(j, &cand, d, s, end);
+			p = q;
+			if (end - p < 2 || p[0] != ',' || !(p[1] == '-' ||
+			    (p[1] >= '0' && p[1] <= '9')))
+				goto after;
+			p++;
+		}
+		if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
+			add_double(j, &cand, NAN, s, end);
+			p += 4;
+			goto after;
+		}
+		if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			if ((q = scan_number(p, end, why)) == NULL)
+				goto fail;
+			/*
+			 * Packed only as json_double() would read it: an
+			 * integer that no double holds exactly stays a token,
+			 * for json_int(), which reads it exactly.
+			 */
+			if (parse_double_exact(p, (size_t)(q - p), &d) == 0 ||
+			    (!integral_syntax(p, q) &&
+			    parse_double(p, (size_t)(q - p), &d) == 0)) {
+				add_double(j, &cand, d, s, end);
+				p = q;
+				goto after;
+			}
+		}
+		drop(j, &cand, s, end);
+	}
+	if (depth > 0 && stack[depth - 1] == '[')
+		j->t[open[depth - 1]].size++;
+	switch (*p) {
+	case '{':
+	case '[':
+		if (depth == JSON_MAX_DEPTH) {
+			*why = "JSON nested too deeply";
+			goto fail;
+		}
+		k = new_tok(j, *p == '{' ? JSMN_OBJECT : JSMN_ARRAY,
+		    (size_t)(p - s));
+		if (*p == '[' && pack) {
+			cand.depth = depth + 1;
+			cand.tok = k;
+			cand.start = (size_t)(p - s);
+			cand.is32 = 1;
+			cand.negzero = 0;
+			cand.off = j->npi;
+			cand.n = 0;
+		}
+		open[depth] = k;
+		stack[depth++] = *p++;
+		p = skip_ws(p, end);
+		if (p == end)
+			goto truncated;
+		if (*p == (stack[depth - 1] == '{' ? '}' : ']')) {
+			if (cand.depth == depth)
+				cand.depth = -1;
+			depth--;
+			j->t[k].end = (int)(++p - s);
+			goto after;
+		}
+		if (stack[depth - 1] == '{')
+			goto key;
+		goto value;
+	case '"':
+		k = new_tok(j, JSMN_STRING, (size_t)(p - s) + 1);
+		if ((p = scan_string(p, end, why)) == NULL) {
+			p = end;
+			goto fail;
+		}
+		j->t[k].end = (int)(p++ - s);
+		goto after;
+	case 't':
+		if (end - p >= 4 && memcmp(p, "true", 4) == 0) {
+			k = 4;
+			goto primitive;
+		}
+		goto literal;
+	case 'f':
+		if (end - p >= 5 && memcmp(p, "false", 5) == 0) {
+			k = 5;
+			goto primitive;
+		}
+		goto literal;
+	case 'n':
+		if (end - p >= 4 && memcmp(p, "null", 4) == 0) {
+			k = 4;
+			goto primitive;
+		}
+		goto literal;
+	default:
+		if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			const char *q = scan_number(p, end, why);
+
+			if (q == NULL)
+				goto fail;
+			k = (int)(q - p);
+			goto primitive;
+		}
+		*why = "unexpected character where a value should be";
+		goto fail;
+	}
+primitive:
+	p += k;		/* (new_tok may move j->t: the index first) */
+	k = new_tok(j, JSMN_PRIMITIVE, (size_t)(p - k - s));
+	j->t[k].end = (int)(p - s);
+	goto after;
+key:
+	p = skip_ws(p, end);
+	if (p == end)
+		goto truncated;
+	if (*p != '"') {
+		*why = "expected a string as object key";
+		goto fail;
+	}
+	k = new_tok(j, JSMN_STRING, (size_t)(p - s) + 1);
+	if ((p = scan_string(p, end, why)) == NULL) {
+		p = end;
+		goto fail;
+	}
+	j->t[k].end = (int)(p++ - s);
+	j->t[k].size = 1;
+	j->t[open[depth - 1]].size++;
+	p = skip_ws(p, end);
+	if (p == end)
+		goto truncated;
+	if (*p != ':') {
+		*why = "expected ':' after an object key";
+		goto fail;
+	}
+	p++;
+	goto value;
+after:
+	p = skip_ws(p, end);
+	if (depth == 0) {
+		if (p != end) {
+			*why = "data after the end of the JSON document";
+			goto fail;
+		}
+		return 0;
+	}
+	if (p == end)
+		goto truncated;
+	if (*p == ',') {
+		p++;
+		if (stack[depth - 1] == '{')
+			goto key;
+		goto value;
+	}
+	if (*p == (stack[depth - 1] == '{' ? '}' : ']')) {
+		if (cand.depth == depth)
+			close_cand(j, &cand, s, end);
+		depth--;
+		j->t[open[depth]].end = (int)(++p - s);
+		goto after;
+	}
+	*why = stack[depth - 1] == '{' ? "expected ',' or '}' in an object" :
+	    "expected ',' or ']' in an array";
+	goto fail;
+literal:
+	*why = "unexpected word where a value should be";
+	goto fail;
+truncated:
+	*why = "truncated JSON (unexpected end of data)";
+fail:
+	*where = (size_t)(p - s);
+	return -1;
+}

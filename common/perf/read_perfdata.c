@@ -1,0 +1,1807 @@
+/*
+ * read_perfdata.c: perf.data (perf record's file) in, the sample stream of
+ * sp(5) out: the same stream as
+ *
+ *	perf script -F PERF_SCRIPT_FIELDS --no-inline | sp-flatten -
+ *
+ * after sp-flamegraph's --internal-perf-filter, without perf script.  For
+ * a DWARF recording (--call-graph dwarf) perf script spends most of its
+ * time unwinding the copied user stacks; here unwind.h does it, with the
+ * rule of each address worked out once.
+ *
+ * The file (file mode, little-endian, as perf record writes it):
+ *
+ *	header		"PERFILE2", its size, the attrs and data sections,
+ *			the feature bitmap
+ *	attrs		perf_event_attr + the section of its sample ids
+ *	data		records: u32 type, u16 misc, u16 size, body
+ *	features	one section per feature bit after the data
+ *			(EVENT_DESC: the events' names; ARCH)
+ *
+ * Records are read in time order (perf script's order: perf writes them
+ * per CPU buffer, sorted only within rounds), so a sample sees the comm
+ * and maps of its thread at that time.  COMM names a thread, FORK copies
+ * its parent's comm and (for a new process) maps, MMAP and MMAP2 add a
+ * mapping to a process (the newest mapping of an address wins, as perf's
+ * do; an exec does not clear them, as perf's does not); every other
+ * record is skipped by its size.
+ *
+ * A sample's frames, leaf first: the kernel part of PERF_SAMPLE_CALLCHAIN
+ * (the PERF_CONTEXT_* markers say which part is which), named from
+ * /proc/kallsyms as perf names them when this is the kernel that recorded
+ * (the ARCH and OSRELEASE features agree); then the user part: the
+ * callchain's own for frame-pointer recordings, or the unwinding of the
+ * sample's user registers and stack copy for DWARF ones, whose callers are
+ * looked up and shown one byte before their return address, as perf's
+ * unwinders do (frame-pointer callchains are shown as they are, as perf
+ * shows them).  A user address in a file mapping becomes "FILE!0xADDR",
+ * ADDR relative to the file (perf's map_ip: address - start + offset),
+ * for sp-symbolize to name; pseudo mappings ([vdso], //anon, [heap]) and
+ * addresses outside every mapping stay "0xADDR".
+ *
+ * Processes, threads, times and units are named as perf_script.c names
+ * them from perf script's text (the process after its main thread's comm
+ * in its samples, times in ms since the first sample from perf's
+ * microsecond time stamps, cpu = period for cpu-clock and task-clock, the
+ * first event's samples only, or --event's).
+ *
+ * Every offset and size is checked before it is used; a file that fails a
+ * check gets one message naming the byte offset, and nothing is written
+ * (the whole file is checked in a first pass).  Refused, with a message
+ * saying why: another byte order, pipe mode (perf record -o -), compressed
+ * records (perf record -z), another architecture than this one for a DWARF
+ * recording.
+ */
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <elf.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/bigmem.h"
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "perf/read_perfdata.h"
+#include "read/reader.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "perf/unwind.h"
+#include "base/util.h"
+
+/* perf_event.h's numbers, which are ABI. */
+enum {
+	S_IP = 1 << 0, S_TID = 1 << 1, S_TIME = 1 << 2, S_ADDR = 1 << 3,
+	S_READ = 1 << 4, S_CALLCHAIN = 1 << 5, S_ID = 1 << 6, S_CPU = 1 << 7,
+	S_PERIOD = 1 << 8, S_STREAM_ID = 1 << 9, S_RAW = 1 << 10,
+	S_BRANCH_STACK = 1 << 11, S_REGS_USER = 1 << 12,
+	S_STACK_USER = 1 << 13, S_IDENTIFIER = 1 << 16,
+};
+enum {
+	R_MMAP = 1, R_COMM = 3, R_EXIT = 4, R_FORK = 7, R_SAMPLE = 9,
+	R_MMAP2 = 10, R_FINISHED_ROUND = 68, R_COMPRESSED = 81,
+};
+#define RF_GROUP	8	/* read_format */
+#define BRANCH_HW_INDEX	(1ULL << 17)	/* branch_sample_type */
+#define MISC_CPUMODE	7
+#define MISC_KERNEL	1
+#define CTX_KERNEL	((uint64_t)-128)
+#define CTX_USER	((uint64_t)-512)
+#define CTX_MAX		((uint64_t)-4095)
+#define FEAT_OSRELEASE	4
+#define FEAT_ARCH	6
+#define FEAT_EVENT_DESC	12
+#define FEAT_COMPRESSED	27
+#define FEAT_BITS	256
+#define HEADER_SIZE	104
+#define MAX_USER_FRAMES	127	/* perf's default kernel.perf_event_max_stack */
+
+struct attr {
+	uint64_t type, config, sample_type, read_format, regs_user;
+	uint64_t branch_type;
+	uint32_t stack_user;
+	int	 id_all;
+	char	*name;
+};
+
+enum dso_kind { D_FILE, D_PSEUDO, D_ANON, D_JIT };
+
+struct dso {
+	size_t	 base;		/* offset of the file name in the path */
+	size_t	 pre, prelen;	/* "name!" escaped, in pd->prefixes */
+	enum dso_kind kind;
+	int	 announced;
+	int	 kernel;	/* [kernel.kallsyms], a [module] */
+	int	 vdso;		/* [vdso] */
+	int	 img_tried;
+	struct unw_image *img;
+};
+
+struct map {
+	struct unw_map m;	/* start, end, pgoff, img (opened lazily) */
+	uint32_t dso;
+};
+
+struct proc {
+	struct map *maps;	/* in the order they came; newest wins */
+	size_t	 n, cap;
+};
+
+struct thread {
+	int32_t	 pid;
+	char	*comm;		/* NULL: none seen (perf says ":TID") */
+};
+
+/* A kernel symbol of /proc/kallsyms. */
+struct ksym {
+	uint64_t addr;
+	size_t	 name;		/* in pd->kstr */
+	int	 rank;		/* perf's preference among equal addresses */
+	int32_t	 mod;		/* dso index of "[module]", or -1 */
+};
+
+struct rec {
+	uint64_t time;
+	size_t	 off;
+	size_t	 seq;
+};
+
+/* One decoded sample. */
+struct sample {
+	uint64_t ip, time, id, period;
+	int32_t	 pid, tid;
+	int	 has_time, has_period;
+	const uint8_t *chain;	/* nchain u64s */
+	uint64_t nchain;
+	uint64_t abi;
+	const uint8_t *regs;	/* nregs u64s */
+	size_t	 nregs;
+	const uint8_t *stack;
+	uint64_t stack_len;
+	uint8_t	 misc;
+};
+
+struct pd {
+	const char *name;
+	char	*why;		/* probing: the problem goes here, unsaid */
+	size_t	 whysz;
+	int	 compressed;	/* the COMPRESSED feature */
+	const uint8_t *d;
+	size_t	 len;
+	const struct perf_opts *o;
+	struct sw *w;
+
+	struct attr *attrs;
+	size_t	 nattrs;
+	struct strtab *ids;	/* sample id (8 bytes) -> index in idattr */
+	uint32_t *idattr;
+	size_t	 idcap;
+	size_t	 data_off, data_end;
+	int	 native_kernel;	/* the recording's kernel is this one */
+	int	 native_arch;
+
+	struct strtab *tids;	/* tid (4 bytes) -> thread */
+	struct thread *threads;
+	size_t	 tcap;
+	struct strtab *pids;	/* pid (4 bytes) -> proc */
+	struct proc *procs;
+	size_t	 pcap;
+
+	struct strtab *dsos;
+	struct dso *dso;
+	size_t	 dcap;
+	struct buf prefixes;
+	int32_t	 kdso;		/* "[kernel.kallsyms]" */
+
+	int	 vloaded;
+	struct vsym {
+		uint64_t start, end;
+		const char *name;
+		int	 rank;
+	} *vsyms;
+	size_t	 nvsyms;
+
+	int	 kloaded;
+	struct ksym *ksyms;
+	size_t	 nksyms;
+	struct buf kstr;
+
+	/* perf_script.c's naming of threads. */
+	struct strtab *threadkeys;
+	struct sw_thread **tptr;
+	size_t	 tpcap;
+	int64_t	 first_t;	/* the first key with a thread, or -1 */
+	struct strtab *mainpids;
+	char	**mains;
+	size_t	 mcap;
+	struct buf key;
+
+	struct attr *event;	/* the event kept */
+	const char *event_name;
+	int	 event_time;
+	uint64_t skipped;
+	int	 have_t0;
+	uint64_t t0;
+
+	/* The current sample's frames, leaf first. */
+	struct frame {
+		uint64_t addr;
+		int32_t	 dso;	/* -1: none */
+		const char *sym; /* the symbol's name, or NULL */
+	} *fr;
+	size_t	 nfr, frcap;
+	uint64_t *pcs;
+	struct buf stack;
+	int32_t	 cur_pid;
+};
+
+/* --- Bounds-checked reading --- */
+
+static uint64_t
+u64at(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static uint32_t
+u32at(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static uint16_t
+u16at(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return v;
+}
+
+/* Is [off, off + n) inside [0, end)?  Without overflow. */
+static int
+fits(uint64_t off, uint64_t n, uint64_t end)
+{
+	return off <= end && n <= end - off;
+}
+
+/* Say what is wrong (or keep it, when only probing), and fail. */
+static int
+say(struct pd *pd, const char *msg)
+{
+	if (pd->why != NULL)
+		strlcpy(pd->why, msg, pd->whysz);
+	else
+		warnx("%s: %s", pd->name, msg);
+	return -1;
+}
+
+static int
+bad(struct pd *pd, uint64_t off, const char *why)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "byte %" PRIu64 ": %s", off, why);
+	return say(pd, msg);
+}
+
+/* --- Small tables keyed by integers (strtab over the bytes) --- */
+
+static uint32_t
+int_id(struct strtab *t, const void *k, size_t n, int *added)
+{
+	return st_intern(t, k, n, added);
+}
+
+static struct thread *
+thread_get(struct pd *pd, int32_t tid)
+{
+	int added;
+	uint32_t id = int_id(pd->tids, &tid, 4, &added);
+
+	if (added) {
+		xgrow(&pd->threads, &pd->tcap, id + 1, sizeof(*pd->threads));
+		pd->threads[id].pid = tid;
+		pd->threads[id].comm = NULL;
+	}
+	return &pd->threads[id];
+}
+
+static struct proc *
+proc_get(struct pd *pd, int32_t pid)
+{
+	int added;
+	uint32_t id = int_id(pd->pids, &pid, 4, &added);
+
+	if (added) {
+		xgrow(&pd->procs, &pd->pcap, id + 1, sizeof(*pd->procs));
+		memset(&pd->procs[id], 0, sizeof(pd->procs[id]));
+	}
+	return &pd->procs[id];
+}
+
+/* --- Dsos, as perf_script.c classifies perf's dso names --- */
+
+static int
+has_prefix(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+
+	return n >= pl && memcmp(s, p, pl) == 0;
+}
+
+static int
+has_suffix(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+
+	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
+}
+
+static int32_t
+dso_id(struct pd *pd, const char *s, size_t n)
+{
+	int added;
+	uint32_t id;
+	struct dso *d;
+	const char *p;
+	size_t base;
+
+	if (has_suffix(s, n, " (deleted)"))
+		n -= 10;
+	id = st_intern(pd->dsos, s, n, &added);
+	if (!added)
+		return (int32_t)id;
+	xgrow(&pd->dso, &pd->dcap, id + 1, sizeof(*pd->dso));
+	d = &pd->dso[id];
+	memset(d, 0, sizeof(*d));
+	p = st_str(pd->dsos, id, &n);
+	base = n;
+	while (base > 0 && p[base - 1] != '/')
+		base--;
+	/* perf's anonymous and no-dso maps show run-time addresses. */
+	if (has_prefix(p, n, "//anon") || has_prefix(p, n, "[stack") ||
+	    has_prefix(p, n, "[heap]") || has_prefix(p, n, "/dev/zero") ||
+	    has_prefix(p, n, "/anon_hugepage") ||
+	    has_prefix(p, n, "/SYSV") || has_prefix(p, n, "[vsyscall]") ||
+	    n == 0)
+		d->kind = D_ANON;
+	else if (p[0] == '[' || has_prefix(p, n, "//")) {
+		d->kind = D_PSEUDO;
+		d->kernel = p[0] == '[' && !(n == 6 &&
+		    memcmp(p, "[vdso]", 6) == 0);
+		d->vdso = n == 6 && memcmp(p, "[vdso]", 6) == 0;
+	}
+	else if ((has_prefix(p + base, n - base, "perf-") &&
+	    has_suffix(p, n, ".map")) ||
+	    (has_prefix(p + base, n - base, "jitted-") &&
+	    has_suffix(p, n, ".so")))
+		d->kind = D_JIT;
+	else
+		d->kind = D_FILE;
+	if (base == n || d->kind == D_PSEUDO || d->kind == D_ANON)
+		base = 0;
+	d->base = base;
+	d->pre = pd->prefixes.len;
+	esc_append(&pd->prefixes, p + base, n - base);
+	buf_addc(&pd->prefixes, '!');
+	d->prelen = pd->prefixes.len - d->pre;
+	return (int32_t)id;
+}
+
+static void
+announce(struct pd *pd, int32_t id)
+{
+	struct dso *d = &pd->dso[id];
+	struct lib_info li = {0};
+	size_t n;
+	const char *p;
+
+	if (d->announced)
+		return;
+	d->announced = 1;
+	p = st_str(pd->dsos, (uint32_t)id, &n);
+	li.name = p + d->base;
+	li.path = d->kind == D_FILE || d->kind == D_JIT ? p : NULL;
+	sw_lib(pd->w, &li);
+}
+
+/* --- Kernel symbols --- */
+
+/*
+ * perf's choice among kernel symbols at one address: it gives each the
+ * end of the next (kallsyms has no sizes), so that all but the last of
+ * equal addresses, in the file's order, are empty, and then prefers the
+ * symbol that is not (choose_best_symbol's first rule): the last one.
+ * rank is minus the symbol's place in the file, so that it sorts first.
+ */
+static int
+kcmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static void
+kload(struct pd *pd)
+{
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	size_t kcap = 0;
+	int nonzero = 0;
+
+	pd->kloaded = 1;
+	if (!pd->native_kernel || (f = fopen("/proc/kallsyms", "r")) == NULL)
+		return;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *p = line, *end, *name, *mod;
+		uint64_t a;
+		char t;
+		size_t nl;
+		struct ksym *k;
+
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		a = strtoull(p, &end, 16);
+		if (end == p || end[0] != ' ' || end[1] == '\0' ||
+		    end[2] != ' ')
+			continue;
+		t = end[1];
+		if (t != 'T' && t != 't' && t != 'W' && t != 'w')
+			continue;
+		name = end + 3;
+		mod = strchr(name, '\t');
+		nl = mod != NULL ? (size_t)(mod - name) : strlen(name);
+		if (a != 0)
+			nonzero = 1;
+		xgrow(&pd->ksyms, &kcap, pd->nksyms + 1, sizeof(*pd->ksyms));
+		k = &pd->ksyms[pd->nksyms++];
+		k->addr = a;
+		k->name = pd->kstr.len;
+		buf_add(&pd->kstr, name, nl);
+		buf_addc(&pd->kstr, '\0');
+		k->rank = -(int)(pd->nksyms < INT_MAX ? pd->nksyms : INT_MAX);
+		k->mod = -1;
+		if (mod != NULL) {
+			mod++;
+			while (*mod == ' ' || *mod == '\t')
+				mod++;
+			k->mod = dso_id(pd, mod, strlen(mod));
+		}
+	}
+	free(line);
+	fclose(f);
+	if (!nonzero) {		/* kptr_restrict: no addresses to go by */
+		pd->nksyms = 0;
+		return;
+	}
+	qsort(pd->ksyms, pd->nksyms, sizeof(*pd->ksyms), kcmp);
+}
+
+/* The kernel symbol holding addr: the last one at or below it. */
+static int32_t
+kfind(struct pd *pd, uint64_t addr)
+{
+	size_t lo = 0, hi;
+
+	if (!pd->kloaded)
+		kload(pd);
+	hi = pd->nksyms;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (pd->ksyms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return -1;
+	/* The first (best) of the symbols at that address. */
+	lo--;
+	while (lo > 0 && pd->ksyms[lo - 1].addr == pd->ksyms[lo].addr)
+		lo--;
+	return (int32_t)lo;
+}
+
+/* --- The vDSO's symbols --- */
+
+/*
+ * perf names [vdso] frames from the vDSO it finds in its own memory (the
+ * kernel maps the same image into every process), so this process's own
+ * is read the same way, when the recording's kernel is this one: the
+ * function symbols of its .dynsym, each covering [value, value + size).
+ */
+static int
+vrank(const char *name, int bind)
+{
+	size_t us = 0, nl = strlen(name);
+
+	while (name[us] == '_')
+		us++;
+	return (bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2) *
+	    (1 << 24) + (int)(us < 255 ? us : 255) * (1 << 16) -
+	    (int)(nl < 65535 ? nl : 65535);
+}
+
+static void
+vload(struct pd *pd)
+{
+	const uint8_t *img;
+	const Elf64_Ehdr *eh;
+	size_t vcap = 0;
+
+	pd->vloaded = 1;
+	if (!pd->native_kernel)
+		return;
+	img = (const uint8_t *)getauxval(AT_SYSINFO_EHDR);
+	if (img == NULL)
+		return;
+	eh = (const Elf64_Ehdr *)(const void *)img;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
+	    eh->e_shoff > 1 << 20 || eh->e_shnum > 256)
+		return;
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const Elf64_Shdr *sh = (const Elf64_Shdr *)(const void *)(img +
+		    eh->e_shoff) + i, *strs;
+		const Elf64_Sym *sym;
+		size_t nsym;
+
+		if (sh->sh_type != SHT_DYNSYM || sh->sh_link >= eh->e_shnum ||
+		    sh->sh_entsize != sizeof(Elf64_Sym) ||
+		    sh->sh_offset > 1 << 20 || sh->sh_size > 1 << 20)
+			continue;
+		strs = (const Elf64_Shdr *)(const void *)(img +
+		    eh->e_shoff) + sh->sh_link;
+		if (strs->sh_offset > 1 << 20 || strs->sh_size > 1 << 20)
+			continue;
+		sym = (const Elf64_Sym *)(const void *)(img + sh->sh_offset);
+		nsym = sh->sh_size / sizeof(*sym);
+		for (size_t k = 0; k < nsym; k++) {
+			struct vsym *v;
+			const char *nm;
+
+			if (ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC ||
+			    sym[k].st_shndx == SHN_UNDEF ||
+			    sym[k].st_name >= strs->sh_size)
+				continue;
+			nm = (const char *)img + strs->sh_offset +
+			    sym[k].st_name;
+			xgrow(&pd->vsyms, &vcap, pd->nvsyms + 1,
+			    sizeof(*pd->vsyms));
+			v = &pd->vsyms[pd->nvsyms++];
+			v->start = sym[k].st_value;
+			v->end = sym[k].st_value + sym[k].st_size;
+			v->name = nm;
+			v->rank = vrank(nm, ELF64_ST_BIND(sym[k].st_info));
+		}
+	}
+}
+
+/* The name of the vDSO's function at addr (relative to it), or NULL. */
+static const char *
+vdso_find(struct pd *pd, uint64_t addr)
+{
+	const struct vsym *best = NULL;
+
+	if (!pd->vloaded)
+		vload(pd);
+	for (size_t i = 0; i < pd->nvsyms; i++) {
+		const struct vsym *v = &pd->vsyms[i];
+
+		if (addr >= v->start && addr < v->end &&
+		    (best == NULL || v->rank < best->rank))
+			best = v;
+	}
+	return best != NULL ? best->name : NULL;
+}
+
+/* --- The header and the attributes --- */
+
+static const char *const hw_names[] = {
+	"cycles", "instructions", "cache-references", "cache-misses",
+	"branch-instructions", "branch-misses", "bus-cycles",
+	"stalled-cycles-frontend", "stalled-cycles-backend", "ref-cycles",
+};
+static const char *const sw_names[] = {
+	"cpu-clock", "task-clock", "page-faults", "context-switches",
+	"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
+	"emulation-faults", "dummy",
+};
+
+static char *
+default_name(const struct attr *a)
+{
+	struct buf b = {0};
+
+	if (a->type == 0 && a->config < SP_NELEM(hw_names))
+		return xstrdup(hw_names[a->config]);
+	if (a->type == 1 && a->config < SP_NELEM(sw_names))
+		return xstrdup(sw_names[a->config]);
+	buf_printf(&b, "event-%" PRIu64 "-0x%" PRIx64, a->type, a->config);
+	return b.s;
+}
+
+/* One perf_event_attr of asize bytes at p (file offset off). */
+static int
+parse_attr(struct pd *pd, const uint8_t *p, uint64_t asize, uint64_t off,
+    struct attr *a)
+{
+	uint32_t size;
+
+	memset(a, 0, sizeof(*a));
+	if (asize < 64)
+		return bad(pd, off, "event attribute too small");
+	size = u32at(p + 4);
+	if (size < 64 || size > asize)
+		return bad(pd, off + 4, "bad event attribute size");
+	a->type = u32at(p);
+	a->config = u64at(p + 8);
+	a->sample_type = u64at(p + 24);
+	a->read_format = u64at(p + 32);
+	a->id_all = (u64at(p + 40) >> 18) & 1;
+	if (size >= 80)
+		a->branch_type = u64at(p + 72);
+	if (size >= 96) {
+		a->regs_user = u64at(p + 80);
+		a->stack_user = u32at(p + 88);
+	}
+	return 0;
+}
+
+static void
+add_id(struct pd *pd, uint64_t id, uint32_t attr)
+{
+	int added;
+	uint32_t k = st_intern(pd->ids, (const char *)&id, 8, &added);
+
+	xgrow(&pd->idattr, &pd->idcap, k + 1, sizeof(*pd->idattr));
+	pd->idattr[k] = attr;
+}
+
+/* A perf_header_string at *off (advanced); NULL when it does not fit. */
+static const char *
+header_string(struct pd *pd, uint64_t *off, uint64_t end, size_t *n)
+{
+	uint32_t len;
+	const char *s;
+
+	if (!fits(*off, 4, end))
+		return NULL;
+	len = u32at(pd->d + *off);
+	if (!fits(*off + 4, len, end))
+		return NULL;
+	s = (const char *)pd->d + *off + 4;
+	*off += 4 + (uint64_t)len;
+	*n = strnlen(s, len);
+	return s;
+}
+
+/* The features we use: EVENT_DESC (names), ARCH and OSRELEASE. */
+static int
+parse_features(struct pd *pd, const uint8_t *bits)
+{
+	uint64_t off = pd->data_end;
+	struct utsname u;
+	int have_arch = 0, have_rel = 0;
+
+	if (uname(&u) == -1)
+		memset(&u, 0, sizeof(u));
+	pd->native_arch = 1;
+	for (int b = 0; b < FEAT_BITS; b++) {
+		uint64_t so, ss, o;
+		const char *s;
+		size_t n;
+
+		if (!(bits[b / 8] & (1 << (b % 8))))
+			continue;
+		if (b == FEAT_COMPRESSED)
+			pd->compressed = 1;
+		if (!fits(off, 16, pd->len))
+			return bad(pd, off, "feature section table runs past "
+			    "the end of the file");
+		so = u64at(pd->d + off);
+		ss = u64at(pd->d + off + 8);
+		if (!fits(so, ss, pd->len))
+			return bad(pd, off, "feature section runs past the "
+			    "end of the file");
+		off += 16;
+		o = so;
+		if (b == FEAT_ARCH &&
+		    (s = header_string(pd, &o, so + ss, &n)) != NULL) {
+			have_arch = 1;
+			pd->native_arch = strlen(u.machine) == n &&
+			    memcmp(u.machine, s, n) == 0;
+		} else if (b == FEAT_OSRELEASE &&
+		    (s = header_string(pd, &o, so + ss, &n)) != NULL)
+			have_rel = strlen(u.release) == n &&
+			    memcmp(u.release, s, n) == 0;
+		else if (b == FEAT_EVENT_DESC && ss >= 8) {
+			uint32_t nr = u32at(pd->d + so);
+			uint32_t asz = u32at(pd->d + so + 4);
+			uint64_t end = so + ss;
+
+			o = so + 8;
+			for (uint32_t i = 0; i < nr; i++) {
+				uint32_t nids;
+				uint64_t id;
+				int64_t k;
+
+				if (!fits(o, (uint64_t)asz + 4, end))
+					return bad(pd, o, "event description "
+					    "runs past its section");
+				nids = u32at(pd->d + o + asz);
+				o += (uint64_t)asz + 4;
+				if ((s = header_string(pd, &o, end, &n)) ==
+				    NULL || !fits(o, (uint64_t)nids * 8, end))
+					return bad(pd, o, "event description "
+					    "runs past its section");
+				if (nids == 0) {
+					o += 0;
+					continue;
+				}
+				id = u64at(pd->d + o);
+				o += (uint64_t)nids * 8;
+				k = st_find(pd->ids, (const char *)&id, 8);
+				if (k >= 0 && n > 0) {
+					struct attr *a =
+					    &pd->attrs[pd->idattr[k]];
+
+					free(a->name);
+					a->name = xmemdup(s, n);
+				}
+			}
+		}
+	}
+	pd->native_kernel = have_rel && (!have_arch || pd->native_arch);
+	return 0;
+}
+
+static int
+parse_header(struct pd *pd)
+{
+	uint64_t hsize, asize, aoff, alen, doff, dlen;
+
+	if (pd->len < 16 || memcmp(pd->d, "PERFILE2", 8) != 0) {
+		if (pd->len >= 8 && memcmp(pd->d, "2ELIFREP", 8) == 0)
+			return say(pd, "a perf.data file of the other byte "
+			    "order: not supported");
+		return bad(pd, 0, "not a perf.data file");
+	}
+	hsize = u64at(pd->d + 8);
+	if (hsize == 16)
+		return say(pd, "a perf.data stream of pipe mode (perf record "
+		    "-o -): not supported; record to a file");
+	if (pd->len < HEADER_SIZE || hsize < HEADER_SIZE)
+		return bad(pd, pd->len < HEADER_SIZE ? pd->len : 8,
+		    "truncated perf.data header");
+	asize = u64at(pd->d + 16);
+	aoff = u64at(pd->d + 24);
+	alen = u64at(pd->d + 32);
+	doff = u64at(pd->d + 40);
+	dlen = u64at(pd->d + 48);
+	if (asize < 16 + 64 || asize > 1 << 16)
+		return bad(pd, 16, "bad event attribute size");
+	if (!fits(aoff, alen, pd->len) || alen % asize != 0)
+		return bad(pd, 24, "the attribute section runs past the end "
+		    "of the file");
+	if (!fits(doff, dlen, pd->len))
+		return bad(pd, 40, "the data section runs past the end of "
+		    "the file");
+	pd->data_off = doff;
+	pd->data_end = doff + dlen;
+	pd->nattrs = alen / asize;
+	if (pd->nattrs == 0)
+		return bad(pd, 32, "no events");
+	pd->attrs = xcalloc(pd->nattrs, sizeof(*pd->attrs));
+	for (size_t i = 0; i < pd->nattrs; i++) {
+		uint64_t o = aoff + i * asize;
+		uint64_t ido = u64at(pd->d + o + asize - 16);
+		uint64_t idl = u64at(pd->d + o + asize - 8);
+
+		if (parse_attr(pd, pd->d + o, asize - 16, o,
+		    &pd->attrs[i]) == -1)
+			return -1;
+		if (!fits(ido, idl, pd->len) || idl % 8 != 0)
+			return bad(pd, o + asize - 16, "the ids of an event "
+			    "run past the end of the file");
+		for (uint64_t k = 0; k < idl; k += 8)
+			add_id(pd, u64at(pd->d + ido + k), (uint32_t)i);
+	}
+	if (parse_features(pd, pd->d + 72) == -1)
+		return -1;
+	for (size_t i = 0; i < pd->nattrs; i++)
+		if (pd->attrs[i].name == NULL)
+			pd->attrs[i].name = default_name(&pd->attrs[i]);
+	return 0;
+}
+
+/* --- Records --- */
+
+static struct attr *
+attr_of_id(struct pd *pd, uint64_t id)
+{
+	int64_t k;
+
+	if (pd->nattrs == 1)
+		return &pd->attrs[0];
+	k = st_find(pd->ids, (const char *)&id, 8);
+	return k >= 0 ? &pd->attrs[pd->idattr[k]] : NULL;
+}
+
+static int
+popcount64(uint64_t v)
+{
+	int n = 0;
+
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+}
+
+/*
+ * Decode the sample record at off (body p[0..n)).  Returns 0, 1 when its
+ * event is unknown (skipped), or -1 after a message.
+ */
+static int
+decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
+    struct sample *s, struct attr **ap)
+{
+	const struct attr *f = &pd->attrs[0];	/* the layout up to ID */
+	struct attr *a;
+	uint64_t st;
+	size_t k = 0;
+
+#define NEED(m)	do { if (n - k < (m)) \
+	return bad(pd, off + 8 + k, "sample runs past its record"); } while (0)
+	memset(s, 0, sizeof(*s));
+	/* Which event: IDENTIFIER is first; ID's place is fixed by attr 0. */
+	if (pd->nattrs == 1)
+		a = &pd->attrs[0];
+	else if (f->sample_type & S_IDENTIFIER) {
+		NEED(8);
+		a = attr_of_id(pd, u64at(p));
+	} else if (f->sample_type & S_ID) {
+		size_t at = 8 * (popcount64(f->sample_type &
+		    (S_IP | S_TID | S_TIME | S_ADDR)));
+
+		if (n < at + 8)
+			return bad(pd, off + 8, "sample runs past its record");
+		a = attr_of_id(pd, u64at(p + at));
+	} else
+		a = &pd->attrs[0];
+	if (a == NULL)
+		return 1;
+	*ap = a;
+	st = a->sample_type;
+	if (st & S_IDENTIFIER) {
+		NEED(8);
+		s->id = u64at(p + k);
+		k += 8;
+	}
+	if (st & S_IP) {
+		NEED(8);
+		s->ip = u64at(p + k);
+		k += 8;
+	}
+	if (st & S_TID) {
+		NEED(8);
+		s->pid = (int32_t)u32at(p + k);
+		s->tid = (int32_t)u32at(p + k + 4);
+		k += 8;
+	}
+	if (st & S_TIME) {
+		NEED(8);
+		s->time = u64at(p + k);
+		s->has_time = 1;
+		k += 8;
+	}
+	if (st & S_ADDR) {
+		NEED(8);
+		k += 8;
+	}
+	if (st & S_ID) {
+		NEED(8);
+		s->id = u64at(p + k);
+		k += 8;
+	}
+	if (st & S_STREAM_ID) {
+		NEED(8);
+		k += 8;
+	}
+	if (st & S_CPU) {
+		NEED(8);
+		k += 8;
+	}
+	if (st & S_PERIOD) {
+		NEED(8);
+		s->period = u64at(p + k);
+		s->has_period = 1;
+		k += 8;
+	}
+	if (st & S_READ) {
+		uint64_t rf = a->read_format, per;
+
+		per = 1 + ((rf & 4) != 0) + ((rf & 16) != 0);
+		if (rf & RF_GROUP) {
+			uint64_t nr;
+
+			NEED(8);
+			nr = u64at(p + k);
+			k += 8;
+			k += 8 * (((rf & 1) != 0) + ((rf & 2) != 0));
+			if (k > n || nr > (n - k) / 8 / per)
+				return bad(pd, off + 8 + k, "sample runs past "
+				    "its record");
+			k += nr * per * 8;
+		} else {
+			size_t m = 8 * (1 + ((rf & 1) != 0) + ((rf & 2) != 0) +
+			    ((rf & 4) != 0) + ((rf & 16) != 0));
+
+			NEED(m);
+			k += m;
+		}
+	}
+	if (st & S_CALLCHAIN) {
+		NEED(8);
+		s->nchain = u64at(p + k);
+		k += 8;
+		if (s->nchain > (n - k) / 8)
+			return bad(pd, off + 8 + k, "callchain runs past its "
+			    "record");
+		s->chain = p + k;
+		k += s->nchain * 8;
+	}
+	if (st & S_RAW) {
+		uint32_t sz;
+
+		NEED(4);
+		sz = u32at(p + k);
+		NEED(4 + (size_t)sz);
+		k += 4 + (size_t)sz;
+	}
+	if (st & S_BRANCH_STACK) {
+		uint64_t nr;
+
+		NEED(8);
+		nr = u64at(p + k);
+		k += 8;
+		if (a->branch_type & BRANCH_HW_INDEX) {
+			NEED(8);
+			k += 8;
+		}
+		if (nr > (n - k) / 24)
+			return bad(pd, off + 8 + k, "branch stack runs past "
+			    "its record");
+		k += nr * 24;
+	}
+	if (st & S_REGS_USER) {
+		NEED(8);
+		s->abi = u64at(p + k);
+		k += 8;
+		if (s->abi != 0) {
+			s->nregs = (size_t)popcount64(a->regs_user);
+			NEED(s->nregs * 8);
+			s->regs = p + k;
+			k += s->nregs * 8;
+		}
+	}
+	if (st & S_STACK_USER) {
+		uint64_t sz;
+
+		NEED(8);
+		sz = u64at(p + k);
+		k += 8;
+		if (sz > n - k)
+			return bad(pd, off + 8 + k, "user stack runs past its "
+			    "record");
+		s->stack = p + k;
+		k += sz;
+		s->stack_len = sz;
+		if (sz != 0) {
+			uint64_t dyn;
+
+			NEED(8);
+			dyn = u64at(p + k);
+			if (dyn < sz)
+				s->stack_len = dyn;
+		}
+	}
+#undef NEED
+	return 0;
+}
+
+/* The time of a non-sample record, from its sample_id trailer. */
+static int
+trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
+{
+	const struct attr *a = &pd->attrs[0];
+	uint64_t st;
+	size_t tl, at;
+
+	if (pd->nattrs > 1 && (a->sample_type & S_IDENTIFIER) && n >= 8)
+		a = attr_of_id(pd, u64at(p + n - 8));
+	if (a == NULL || !a->id_all || !((st = a->sample_type) & S_TIME))
+		return 0;
+	tl = 8 * (size_t)popcount64(st & (S_TID | S_TIME | S_ID |
+	    S_STREAM_ID | S_CPU | S_IDENTIFIER));
+	if (tl > n)
+		return 0;
+	at = n - tl + ((st & S_TID) ? 8 : 0);
+	*t = u64at(p + at);
+	return 1;
+}
+
+static int
+cmp_rec(const void *a, const void *b)
+{
+	const struct rec *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/*
+ * The first pass: check every record and list them with their times.
+ * Returns 0 or -1 after a message.
+ */
+static int
+scan(struct pd *pd, struct rec **out, size_t *nout)
+{
+	struct rec *r = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t off = pd->data_off, last = 0;
+
+	while (off < pd->data_end) {
+		uint32_t type;
+		uint16_t size;
+		uint64_t t = last;
+		const uint8_t *p;
+		size_t bn;
+
+		if (!fits(off, 8, pd->data_end)) {
+			bad(pd, off, "record header runs past the data "
+			    "section");
+			goto fail;
+		}
+		type = u32at(pd->d + off);
+		size = u16at(pd->d + off + 6);
+		if (size < 8) {
+			bad(pd, off, "record size smaller than its header");
+			goto fail;
+		}
+		if (!fits(off, size, pd->data_end)) {
+			bad(pd, off, "record runs past the data section");
+			goto fail;
+		}
+		p = pd->d + off + 8;
+		bn = size - 8u;
+		switch (type) {
+		case R_SAMPLE: {
+			struct sample s;
+			struct attr *a;
+			int rc = decode_sample(pd, off, p, bn, &s, &a);
+
+			if (rc == -1)
+				goto fail;
+			if (rc == 0 && s.has_time)
+				t = s.time;
+			break;
+		}
+		case R_MMAP:
+		case R_MMAP2:
+			if (bn < (type == R_MMAP ? 32u : 64u)) {
+				bad(pd, off, "mmap record too small");
+				goto fail;
+			}
+			trailer_time(pd, p, bn, &t);
+			break;
+		case R_COMM:
+		case R_FORK:
+		case R_EXIT:
+			if (bn < (type == R_COMM ? 8u : 24u)) {
+				bad(pd, off, "record too small for its type");
+				goto fail;
+			}
+			trailer_time(pd, p, bn, &t);
+			break;
+		case R_COMPRESSED:
+			say(pd, "compressed records (perf record -z): not "
+			    "supported");
+			goto fail;
+		default:
+			off += size;
+			continue;
+		}
+		last = t;
+		xgrow(&r, &cap, n + 1, sizeof(*r));
+		r[n].time = t;
+		r[n].off = off;
+		r[n].seq = n;
+		n++;
+		off += size;
+	}
+	if (n > 1)
+		qsort(r, n, sizeof(*r), cmp_rec);
+	*out = r;
+	*nout = n;
+	return 0;
+fail:
+	free(r);
+	return -1;
+}
+
+/* A NUL-terminated string at the end of a record, within n bytes. */
+static size_t
+rec_str(const uint8_t *p, size_t n)
+{
+	return strnlen((const char *)p, n);
+}
+
+static void
+do_comm(struct pd *pd, const uint8_t *p, size_t n)
+{
+	int32_t pid = (int32_t)u32at(p), tid = (int32_t)u32at(p + 4);
+	struct thread *t = thread_get(pd, tid);
+
+	t->pid = pid;
+	free(t->comm);
+	t->comm = xmemdup((const char *)p + 8, rec_str(p + 8, n - 8));
+}
+
+static void
+do_fork(struct pd *pd, const uint8_t *p)
+{
+	int32_t pid = (int32_t)u32at(p), ppid = (int32_t)u32at(p + 4);
+	int32_t tid = (int32_t)u32at(p + 8), ptid = (int32_t)u32at(p + 12);
+	struct thread *t, *pt;
+	char *comm;
+
+	pt = thread_get(pd, ptid);
+	comm = pt->comm != NULL ? xstrdup(pt->comm) : NULL;
+	t = thread_get(pd, tid);
+	t->pid = pid;
+	free(t->comm);
+	t->comm = comm;
+	if (pid != ppid) {
+		struct proc *pp = proc_get(pd, ppid), *np;
+		struct map *copy = NULL;
+		size_t n = pp->n;
+
+		if (n > 0) {
+			copy = xreallocarray(NULL, n, sizeof(*copy));
+			memcpy(copy, pp->maps, n * sizeof(*copy));
+		}
+		np = proc_get(pd, pid);	/* may move pp */
+		free(np->maps);
+		np->maps = copy;
+		np->n = np->cap = n;
+	}
+}
+
+static void
+do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
+{
+	int32_t pid = (int32_t)u32at(p);
+	size_t fo = type == R_MMAP ? 32 : 64;
+	struct proc *pr;
+	struct map *m;
+
+	if ((misc & MISC_CPUMODE) == MISC_KERNEL)
+		return;		/* the kernel's: named from kallsyms */
+	pr = proc_get(pd, pid);
+	xgrow(&pr->maps, &pr->cap, pr->n + 1, sizeof(*pr->maps));
+	m = &pr->maps[pr->n++];
+	memset(m, 0, sizeof(*m));
+	m->m.start = u64at(p + 8);
+	m->m.end = m->m.start + u64at(p + 16);
+	m->m.pgoff = u64at(p + 24);
+	m->dso = (uint32_t)dso_id(pd, (const char *)p + fo,
+	    rec_str(p + fo, n - fo));
+}
+
+/* The newest mapping of pid holding addr, or NULL. */
+static struct map *
+map_find(struct pd *pd, int32_t pid, uint64_t addr)
+{
+	int64_t k = st_find(pd->pids, (const char *)&pid, 4);
+	struct proc *pr;
+
+	if (k < 0)
+		return NULL;
+	pr = &pd->procs[k];
+	for (size_t i = pr->n; i-- > 0;)
+		if (addr >= pr->maps[i].m.start && addr < pr->maps[i].m.end)
+			return &pr->maps[i];
+	return NULL;
+}
+
+/* --- Samples --- */
+
+static void
+add_frame(struct pd *pd, uint64_t addr, int32_t dso, const char *sym)
+{
+	struct frame *f;
+
+	xgrow(&pd->fr, &pd->frcap, pd->nfr + 1, sizeof(*pd->fr));
+	f = &pd->fr[pd->nfr++];
+	f->addr = addr;
+	f->dso = dso;
+	f->sym = sym;
+}
+
+static void
+user_frame(struct pd *pd, int32_t pid, uint64_t ip)
+{
+	struct map *m = map_find(pd, pid, ip);
+
+	uint64_t rel;
+
+	if (m == NULL) {
+		add_frame(pd, ip, -1, NULL);
+		return;
+	}
+	if (pd->dso[m->dso].kind == D_ANON) {
+		add_frame(pd, ip, (int32_t)m->dso, NULL);
+		return;
+	}
+	rel = ip - m->m.start + m->m.pgoff;
+	add_frame(pd, rel, (int32_t)m->dso, pd->dso[m->dso].vdso ?
+	    vdso_find(pd, rel) : NULL);
+}
+
+static void
+kernel_frame(struct pd *pd, uint64_t ip)
+{
+	int32_t k = kfind(pd, ip);
+
+	add_frame(pd, ip, k >= 0 && pd->ksyms[k].mod >= 0 ?
+	    pd->ksyms[k].mod : pd->kdso,
+	    k >= 0 ? pd->kstr.s + pd->ksyms[k].name : NULL);
+}
+
+/*
+ * The call-frame information of [vdso] frames: this process's own vDSO
+ * (the same image, when the recording's kernel is this one), as perf
+ * unwinds them with its own.  Its size is that of its mapping.  NULL when
+ * it cannot be read.
+ */
+static struct unw_image *
+vdso_image(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char *line = NULL, err[256];
+	size_t cap = 0;
+	ssize_t n;
+	uint64_t start = 0, end = 0;
+
+	if (f == NULL)
+		return NULL;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *e;
+
+		if (n < 7 || strstr(line, "[vdso]") == NULL)
+			continue;
+		start = strtoull(line, &e, 16);
+		if (*e == '-')
+			end = strtoull(e + 1, NULL, 16);
+		break;
+	}
+	free(line);
+	fclose(f);
+	if (end <= start || end - start > 1 << 24 ||
+	    start != (uint64_t)getauxval(AT_SYSINFO_EHDR))
+		return NULL;
+	return unw_image_open_mem((const void *)(uintptr_t)start,
+	    (size_t)(end - start), "[vdso]", err, sizeof(err));
+}
+
+/* unw_lookup_fn over the current sample's process. */
+static const struct unw_map *
+unw_lookup(void *ctx, uint64_t addr)
+{
+	struct pd *pd = ctx;
+	struct map *m = map_find(pd, pd->cur_pid, addr);
+	struct dso *d;
+
+	if (m == NULL)
+		return NULL;
+	d = &pd->dso[m->dso];
+	if (!d->img_tried) {
+		char err[256];
+		size_t n;
+		const char *path = st_str(pd->dsos, m->dso, &n);
+
+		d->img_tried = 1;
+		if (d->kind == D_FILE)
+			d->img = unw_image_open(path, err, sizeof(err));
+		else if (d->vdso && pd->native_kernel)
+			d->img = vdso_image();
+	}
+	m->m.img = d->img;
+	return &m->m;
+}
+
+/* The user frames of a DWARF recording's sample. */
+static void
+unwind_user(struct pd *pd, const struct attr *a, const struct sample *s)
+{
+	struct unw_regs r;
+	uint64_t vals[64];
+	size_t n = s->nregs < 64 ? s->nregs : 64, got;
+
+	for (size_t i = 0; i < n; i++)
+		vals[i] = u64at(s->regs + 8 * i);
+	if (unw_regs_from_perf(&r, UNW_X86_64, a->regs_user, vals, n) == -1)
+		return;
+	if (pd->pcs == NULL)
+		pd->pcs = xreallocarray(NULL, MAX_USER_FRAMES,
+		    sizeof(*pd->pcs));
+	pd->cur_pid = s->pid;
+	got = unw_stack(&r, s->stack, (size_t)s->stack_len, unw_lookup, pd,
+	    pd->pcs, MAX_USER_FRAMES);
+	/* Callers one byte back, into their call instruction (perf's). */
+	for (size_t i = 0; i < got; i++)
+		user_frame(pd, s->pid, i == 0 ? pd->pcs[i] : pd->pcs[i] - 1);
+}
+
+static void
+add_hex(struct buf *b, uint64_t v)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	*--p = 'x';
+	*--p = '0';
+	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* The frames, root first, into pd->stack (perf_script.c's join_stack). */
+static void
+join_stack(struct pd *pd)
+{
+	struct buf *b = &pd->stack;
+
+	buf_reset(b);
+	for (size_t k = pd->nfr; k-- > 0;) {
+		const struct frame *f = &pd->fr[k];
+		const struct dso *d = f->dso >= 0 ? &pd->dso[f->dso] : NULL;
+		int kern = d != NULL && d->kernel;
+
+		if (b->len > 0)
+			buf_addc(b, ';');
+		if (f->sym != NULL) {
+			announce(pd, f->dso);
+			buf_add(b, pd->prefixes.s + d->pre, d->prelen);
+			esc_append(b, f->sym, strlen(f->sym));
+		} else if (pd->o->unknown_dso && d != NULL) {
+			size_t n;
+			const char *p = st_str(pd->dsos, (uint32_t)f->dso, &n);
+
+			announce(pd, f->dso);
+			buf_addc(b, '[');
+			esc_append(b, p + d->base, n - d->base);
+			buf_addc(b, ']');
+		} else if (pd->o->unknown_dso)
+			buf_add(b, "[unknown]", 9);
+		else {
+			if (d != NULL && !kern && d->kind == D_FILE &&
+			    f->addr < (1ULL << 32)) {
+				announce(pd, f->dso);
+				buf_add(b, pd->prefixes.s + d->pre, d->prelen);
+			}
+			add_hex(b, f->addr);
+		}
+		if (pd->o->annotate) {
+			if (kern)
+				buf_add(b, "_[k]", 4);
+			else if (d != NULL && d->kind == D_JIT)
+				buf_add(b, "_[j]", 4);
+		}
+	}
+}
+
+/* The sw_thread of key k of pd->threadkeys ("pid\0tid\0comm\0process"). */
+static struct sw_thread *
+sw_thread_of_key(struct pd *pd, uint32_t k)
+{
+	size_t n;
+	const char *pid = st_str(pd->threadkeys, k, &n);
+	const char *tid = pid + strlen(pid) + 1;
+	const char *comm = tid + strlen(tid) + 1;
+	const char *proc = comm + strlen(comm) + 1;
+
+	return sw_thread(pd->w, proc, pid, comm, tid);
+}
+
+/* perf_script.c's naming: the process after its main thread's comm. */
+static struct sw_thread *
+thread_of(struct pd *pd, const struct sample *s, const char *comm)
+{
+	char pid[16], tid[16];
+	const char *proc = comm;
+	size_t pl, tl, cl = strlen(comm), prl;
+	int added;
+	uint32_t id;
+	int64_t k;
+
+	pl = (size_t)snprintf(pid, sizeof(pid), "%" PRId32, s->pid);
+	tl = (size_t)snprintf(tid, sizeof(tid), "%" PRId32, s->tid);
+	if (s->pid == s->tid) {
+		id = st_intern(pd->mainpids, pid, pl, &added);
+		xgrow(&pd->mains, &pd->mcap, id + 1, sizeof(*pd->mains));
+		if (added)
+			pd->mains[id] = NULL;
+		if (pd->mains[id] == NULL || strcmp(pd->mains[id], comm) != 0) {
+			free(pd->mains[id]);
+			pd->mains[id] = xstrdup(comm);
+		}
+	}
+	k = st_find(pd->mainpids, pid, pl);
+	if (k >= 0 && pd->mains[k] != NULL)
+		proc = pd->mains[k];
+	prl = strlen(proc);
+	buf_reset(&pd->key);
+	buf_add(&pd->key, pid, pl);
+	buf_addc(&pd->key, '\0');
+	buf_add(&pd->key, tid, tl);
+	buf_addc(&pd->key, '\0');
+	buf_add(&pd->key, comm, cl);
+	buf_addc(&pd->key, '\0');
+	buf_add(&pd->key, proc, prl);
+	id = st_intern(pd->threadkeys, pd->key.s, pd->key.len, &added);
+	if (added) {
+		xgrow(&pd->tptr, &pd->tpcap, id + 1, sizeof(*pd->tptr));
+		pd->tptr[id] = sw_thread_of_key(pd, id);
+		/*
+		 * sw_thread's threads live in an array that grows: when the
+		 * new one moved it, the pointers kept are refreshed.
+		 */
+		if (pd->tptr[id] != NULL && pd->first_t >= 0 &&
+		    sw_thread_of_key(pd, (uint32_t)pd->first_t) !=
+		    pd->tptr[pd->first_t])
+			for (uint32_t j = 0; j < id; j++)
+				pd->tptr[j] = sw_thread_of_key(pd, j);
+		if (pd->tptr[id] != NULL && pd->first_t < 0)
+			pd->first_t = (int64_t)id;
+	}
+	return pd->tptr[id];
+}
+
+/* Is this attr's event the one kept (perf_script.c's event_ok)? */
+static size_t
+event_base(const char *s, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && s[k - 1] != ':')
+		k--;
+	if (k == 0 || k == n)
+		return n;
+	for (size_t i = k; i < n; i++)
+		if (strchr("ukhIGHpPSDWebB", s[i]) == NULL)
+			return n;
+	return k - 1;
+}
+
+static int
+event_ok(struct pd *pd, struct attr *a)
+{
+	const char *want = pd->o->event, *name = a->name;
+	size_t n = strlen(name), bn = event_base(name, n);
+
+	if (pd->event != NULL)
+		return a == pd->event || strcmp(a->name, pd->event->name) == 0;
+	if (want != NULL) {
+		size_t wl = strlen(want);
+
+		if (!((wl == n && memcmp(want, name, n) == 0) ||
+		    (wl == bn && memcmp(want, name, bn) == 0)))
+			return 0;
+	}
+	pd->event = a;
+	pd->event_name = name;
+	pd->event_time = (bn == 9 && memcmp(name, "cpu-clock", 9) == 0) ||
+	    (bn == 10 && memcmp(name, "task-clock", 10) == 0);
+	{
+		struct buf h = {0};
+
+		buf_adds(&h, "#event\t");
+		esc_append(&h, name, n);
+		sw_header(pd->w, h.s);
+		buf_free(&h);
+	}
+	sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
+	    "period") : "samples", pd->event_time ? "ns" : "none");
+	return 1;
+}
+
+static void
+do_sample(struct pd *pd, const struct sample *s, struct attr *a)
+{
+	struct thread *t;
+	char dflt[16];
+	const char *comm;
+	struct sw_thread *swt;
+	double ms;
+	int64_t weight = 1, cpu = -1;
+	uint64_t us;
+	int dwarf;
+
+	/* perf script prints times in microseconds. */
+	us = s->time / 1000;
+	if (!pd->have_t0) {
+		pd->have_t0 = 1;
+		pd->t0 = us;
+	}
+	if (!event_ok(pd, a)) {
+		pd->skipped++;
+		return;
+	}
+	ms = (double)(int64_t)(us - pd->t0) * 1000 / 1e6;
+	t = thread_get(pd, s->tid);
+	comm = t->comm;
+	if (comm == NULL) {
+		snprintf(dflt, sizeof(dflt), ":%" PRId32, s->tid);
+		comm = dflt;
+	}
+	swt = thread_of(pd, s, comm);
+	if (swt == NULL || !sw_time_ok(pd->w, ms))
+		return;
+	pd->nfr = 0;
+	/*
+	 * A DWARF recording's callchain holds the kernel part only (perf
+	 * records it with exclude_callchain_user); its user part is unwound.
+	 */
+	dwarf = (a->sample_type & (S_REGS_USER | S_STACK_USER)) ==
+	    (S_REGS_USER | S_STACK_USER);
+	if (s->chain != NULL) {
+		int kern = 0, user = 0;
+
+		for (uint64_t i = 0; i < s->nchain; i++) {
+			uint64_t ip = u64at(s->chain + 8 * i);
+
+			if (ip >= CTX_MAX) {
+				kern = ip == CTX_KERNEL;
+				user = ip == CTX_USER;
+				continue;
+			}
+			if (kern)
+				kernel_frame(pd, ip);
+			else if (user && !dwarf)
+				user_frame(pd, s->pid, ip);
+		}
+	} else if ((s->misc & MISC_CPUMODE) == MISC_KERNEL)
+		kernel_frame(pd, s->ip);
+	else if (!dwarf)
+		user_frame(pd, s->pid, s->ip);
+	if (dwarf && s->regs != NULL)
+		unwind_user(pd, a, s);
+	if (s->has_period) {
+		if (pd->o->period_weight)
+			weight = (int64_t)s->period;
+		if (pd->event_time)
+			cpu = (int64_t)s->period;
+	}
+	join_stack(pd);
+	sw_sample(pd->w, swt, ms, weight, cpu,
+	    pd->stack.s != NULL ? pd->stack.s : "", pd->stack.len);
+}
+
+static void
+replay(struct pd *pd, const struct rec *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *h = pd->d + r[i].off, *p = h + 8;
+		uint32_t type = u32at(h);
+		uint8_t misc = (uint8_t)u16at(h + 4);
+		size_t bn = u16at(h + 6) - 8u;
+
+		switch (type) {
+		case R_SAMPLE: {
+			struct sample s;
+			struct attr *a;
+
+			if (decode_sample(pd, r[i].off, p, bn, &s, &a) != 0)
+				break;
+			s.misc = misc;
+			do_sample(pd, &s, a);
+			break;
+		}
+		case R_COMM:
+			do_comm(pd, p, bn);
+			break;
+		case R_FORK:
+			do_fork(pd, p);
+			break;
+		case R_MMAP:
+		case R_MMAP2:
+			do_mmap(pd, (int)type, misc, p, bn);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void
+pd_free(struct pd *pd)
+{
+	for (size_t i = 0; i < pd->nattrs; i++)
+		free(pd->attrs[i].name);
+	free(pd->attrs);
+	st_free(pd->ids);
+	free(pd->idattr);
+	for (size_t i = 0; i < st_count(pd->tids); i++)
+		free(pd->threads[i].comm);
+	free(pd->threads);
+	st_free(pd->tids);
+	for (size_t i = 0; i < st_count(pd->pids); i++)
+		free(pd->procs[i].maps);
+	free(pd->procs);
+	st_free(pd->pids);
+	for (size_t i = 0; i < st_count(pd->dsos); i++)
+		unw_image_free(pd->dso[i].img);
+	free(pd->dso);
+	st_free(pd->dsos);
+	buf_free(&pd->prefixes);
+	free(pd->ksyms);
+	free(pd->vsyms);
+	buf_free(&pd->kstr);
+	st_free(pd->threadkeys);
+	free(pd->tptr);
+	for (size_t i = 0; i < st_count(pd->mainpids); i++)
+		free(pd->mains[i]);
+	free(pd->mains);
+	st_free(pd->mainpids);
+	buf_free(&pd->key);
+	free(pd->fr);
+	free(pd->pcs);
+	buf_free(&pd->stack);
+}
+
+/* What the header says we cannot read. */
+static int
+check(struct pd *pd)
+{
+	if (pd->compressed)
+		return say(pd, "compressed records (perf record -z): not "
+		    "supported");
+	for (size_t i = 0; i < pd->nattrs; i++)
+		if ((pd->attrs[i].sample_type & S_STACK_USER) &&
+		    !pd->native_arch)
+			return say(pd, "a DWARF recording of another "
+			    "architecture: not supported");
+	return 0;
+}
+
+static void
+pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
+{
+	memset(pd, 0, sizeof(*pd));
+	pd->name = name;
+	pd->d = data;
+	pd->len = len;
+	pd->ids = st_new();
+	pd->tids = st_new();
+	pd->pids = st_new();
+	pd->dsos = st_new();
+	pd->threadkeys = st_new();
+	pd->mainpids = st_new();
+	pd->kdso = dso_id(pd, "[kernel.kallsyms]", 17);
+	pd->first_t = -1;
+}
+
+int
+perfdata_probe(const char *path, char *why, size_t whysz)
+{
+	struct pd pd;
+	struct stat sb;
+	void *m;
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		snprintf(why, whysz, "%s", strerror(errno));
+		return 0;
+	}
+	if (fstat(fd, &sb) == -1 || sb.st_size <= 0 ||
+	    (m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd,
+	    0)) == MAP_FAILED) {
+		snprintf(why, whysz, "cannot map it");
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	pd_init(&pd, path, m, (size_t)sb.st_size);
+	pd.why = why;
+	pd.whysz = whysz;
+	rc = parse_header(&pd) == 0 && check(&pd) == 0;
+	pd_free(&pd);
+	munmap(m, (size_t)sb.st_size);
+	return rc;
+}
+
+int
+perfdata_flatten(const char *name, const uint8_t *data, size_t len,
+    struct sw *w, const struct perf_opts *o)
+{
+	struct pd pd;
+	struct rec *r = NULL;
+	size_t nr = 0;
+	int rc = -1;
+
+	pd_init(&pd, name, data, len);
+	pd.o = o;
+	pd.w = w;
+	if (parse_header(&pd) == -1 || check(&pd) == -1 ||
+	    scan(&pd, &r, &nr) == -1)
+		goto out;
+	sw_source(w, name, "perf.data");
+	replay(&pd, r, nr);
+	if (pd.skipped > 0)
+		warnx("%s: %" PRIu64 " samples of other events than %s "
+		    "skipped (--event chooses)", name, pd.skipped,
+		    pd.event_name != NULL ? pd.event_name : "the first");
+	rc = 0;
+out:
+	free(r);
+	pd_free(&pd);
+	return rc;
+}
+
+int
+perfdata_sniff(const char *p, size_t n)
+{
+	return (n >= 8 && memcmp(p, "PERFILE2", 8) == 0) ||
+	    (n >= 8 && memcmp(p, "2ELIFREP", 8) == 0);
+}
+
+static int
+perfdata_read(struct lreader *lr, struct sw *w, const struct reader_opts *o)
+{
+	char *data;
+	size_t len, cap;
+	int rc;
+
+	if (lr_slurp(lr, SIZE_MAX / 2, &data, &len, &cap) == -1)
+		return -1;
+	rc = perfdata_flatten(lr_name(lr), (const uint8_t *)data, len, w,
+	    &o->perf);
+	big_free(data, cap);
+	return rc;
+}
+
+const struct reader reader_perfdata = {
+	.format = "perf.data",
+	.sniff = perfdata_sniff,
+	.read = perfdata_read,
+};

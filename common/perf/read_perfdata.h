@@ -1,0 +1,31 @@
+/*
+ * read_perfdata.h: reading perf.data (perf record's file) into the sample
+ * stream, as `perf script | sp-flatten` would (see read_perfdata.c).
+ */
+#ifndef SP_READ_PERFDATA_H
+#define SP_READ_PERFDATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/perf_script.h"
+#include "stream/stream.h"
+
+/* Do the first bytes p[0..n) look like perf.data ("PERFILE2")? */
+int	 perfdata_sniff(const char *p, size_t n);
+/*
+ * Read the perf.data file data[0..len), called name in messages, and
+ * write its samples through w.  Returns 0, or -1 after one message naming
+ * the file and the byte offset; nothing is written then.
+ */
+int	 perfdata_flatten(const char *name, const uint8_t *data, size_t len,
+	    struct sw *w, const struct perf_opts *);
+
+/*
+ * Can perfdata_flatten read the file at path, by its header (sp-flamegraph
+ * asks before choosing between it and perf script)?  1, or 0 with the
+ * reason in why.
+ */
+int	 perfdata_probe(const char *path, char *why, size_t whysz);
+
+#endif

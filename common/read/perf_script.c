@@ -1,0 +1,1318 @@
+/*
+ * perf_script.c: `perf script` text in, the sample stream of sp(5) out.
+ *
+ * perf script prints one record per sample: an event line, then the
+ * callchain leaf first, one frame a line, then a blank line:
+ *
+ *	comm  pid/tid [cpu] seconds.micros: [period] event[:mods]: [ip sym (dso)]
+ *		ffffffff8104f45a native_write_msr_safe+0x4a ([kernel.kallsyms])
+ *		    7f183b22aec7 __GI___ioctl (/lib/x86_64-linux-gnu/libc-2.19.so)
+ *
+ * Every field but the event line's shape is optional, so the reader is
+ * forgiving: the comm may hold spaces (it ends at the pid before the time
+ * stamp), "pid/" may be missing, tabs may separate fields (simpleperf), a
+ * frame may lack its symbol, its dso or both, a record may have no frames
+ * or carry its only frame on the event line (-F ...,ip,sym), and the blank
+ * line may be missing or doubled.  Lines starting with '#' (the --header
+ * block) are skipped.
+ *
+ * Each frame becomes "DSO!SYMBOL", DSO being the file name of the dso's
+ * path (without " (deleted)"); perf's "+0x..." symbol offsets are dropped,
+ * and each dso gets a #lib header (name, and path when it is a file).  An
+ * unknown symbol keeps its address: perf 4 and later print user-space
+ * addresses relative to the dso, which makes "DSO!0xADDR" for sp-symbolize;
+ * kernel and JIT addresses, those of perf 3 and any beyond 4 GiB are
+ * run-time ones, which stay frames without library ("0x7f26cab4c0b0").
+ * Inlined frames (dso "(inlined)") get the library of the real frame at
+ * the same address below them and the " (inlined)" suffix; perf-map-agent's
+ * "A->B->C" JIT names are split into frames the same way.
+ *
+ * A sample's process is named after the current comm of its process's
+ * main thread (tid == pid) when that thread has been seen, else after the
+ * sample's own comm; its thread is the comm.  Times are ms since the first
+ * sample of the input.  Only the first event's samples are kept (or those
+ * of --event), as inferno and FlameGraph do: mixing cycles with
+ * instructions would mislead; the others are counted in one warning.
+ * cpu is the period for cpu-clock and task-clock, which count ns.
+ *
+ * The whole input is read in one pass over lines, with no per-line
+ * allocation: a record's symbols are copied into an arena that is reset for
+ * the next record, and the stack is joined root first at the record's end.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "read/perf_script.h"
+#include "read/reader.h"
+#include "stream/stream.h"
+#include "base/strtab.h"
+#include "base/util.h"
+
+/* One frame of the current record, leaf first as perf prints them. */
+struct pframe {
+	size_t	 sym, symlen;	/* in ps->arena */
+	size_t	 src, srclen;	/* FILE:LINE (perf script -F +srcline) */
+	uint64_t addr;
+	int32_t	 dso;		/* index in ps->dsos, or -1 */
+	int32_t	 leaf_dso;	/* that of the nearest real frame leafward */
+	unsigned has_addr:1, unknown:1, inlined:1, jit_inl:1;
+};
+
+/* What we know about a dso path. */
+struct dso {
+	size_t	 base;		/* offset of the file name in the path */
+	size_t	 pre, prelen;	/* "name!" escaped, in ps->prefixes */
+	unsigned kernel:1, jit:1, announced:1, pseudo:1;
+};
+
+/* The parts of an event line. */
+struct evline {
+	const char *comm, *pid, *tid, *event, *rest;
+	size_t	 commlen, pidlen, tidlen, eventlen, restlen;
+	int	 has_time, has_period;
+	int64_t	 time_ns;
+	int64_t	 period;
+};
+
+struct ps {
+	const struct perf_opts *o;
+	struct sw *w;
+	struct lreader *lr;
+	const char *name;
+
+	/* Threads: "pid\ttid\tcomm\tprocess" -> sw_thread (NULL: filtered). */
+	struct strtab *threads;
+	struct sw_thread **tptr;
+	size_t	 tcap;
+	/* Processes: pid -> the comm of its main thread (tid == pid). */
+	struct strtab *pids;
+	char	**mains;
+	size_t	 mcap;
+	struct buf key;
+
+	struct strtab *dsos;
+	struct dso *dso;
+	size_t	 dcap;
+	struct buf prefixes;
+	int32_t	 last_dso;	/* a one-entry cache of the dso lookup */
+
+	/* The event chosen (the first one seen, or --event). */
+	char	*event;
+	size_t	 event_base;	/* its length without modifiers */
+	int	 event_time;	/* cpu-clock, task-clock: period in ns */
+	int	 started;	/* #event and #units written */
+	uint64_t skipped;	/* samples of other events */
+	struct strtab *others;	/* their names */
+
+	int	 have_t0;
+	int64_t	 t0;
+
+	/* The current record. */
+	int	 in_rec;
+	int	 skip;		/* not the chosen event, or filtered out */
+	struct sw_thread *t;
+	double	 time_ms;
+	int64_t	 period;
+	int	 has_period;
+	int	 blank_seen;	/* a blank line after frames ends the record */
+	struct pframe *fr;
+	size_t	 nfr, frcap;
+	struct buf arena;
+	struct buf stack;
+	struct buf tidy;
+	int	 java;		/* the thread's comm starts with "java" */
+
+	int	 old_perf;	/* --header says perf 3: absolute addresses */
+
+	/* Lines we skipped. */
+	uint64_t weird, weird_line;
+};
+
+static int
+is_ws(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static int
+all_digits(const char *s, size_t n)
+{
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!is_digit(s[i]))
+			return 0;
+	return 1;
+}
+
+/* A pid token: "123", "123/456", "-1/-1"... (perf prints -1 for "none"). */
+static int
+pid_token(const char *s, size_t n, size_t *slash)
+{
+	size_t i = 0, start = 0;
+
+	*slash = n;
+	for (i = 0; i <= n; i++) {
+		if (i == n || s[i] == '/') {
+			size_t k = start;
+
+			if (k < i && s[k] == '-')
+				k++;
+			if (!all_digits(s + k, i - k))
+				return 0;
+			if (i < n) {
+				if (*slash != n)
+					return 0;
+				*slash = i;
+			}
+			start = i + 1;
+		}
+	}
+	return 1;
+}
+
+/* "seconds.fraction:" into ns; 0 if it is not a time stamp. */
+static int
+time_token(const char *s, size_t n, int64_t *ns)
+{
+	size_t i = 0;
+	int64_t sec = 0, frac = 0;
+	int fd = 0;
+
+	if (n < 2 || s[n - 1] != ':')
+		return 0;
+	n--;
+	while (i < n && is_digit(s[i])) {
+		if (sec > INT64_MAX / 10 / 1000000000)
+			return 0;
+		sec = sec * 10 + (s[i++] - '0');
+	}
+	if (i == 0 || i == n || s[i] != '.')
+		return 0;
+	i++;
+	if (i == n)
+		return 0;
+	for (; i < n; i++) {
+		if (!is_digit(s[i]))
+			return 0;
+		if (fd < 9) {
+			frac = frac * 10 + (s[i] - '0');
+			fd++;
+		}
+	}
+	for (; fd < 9; fd++)
+		frac *= 10;
+	*ns = sec * 1000000000 + frac;
+	return 1;
+}
+
+/*
+ * Split an event line.  The comm may contain spaces, so the line is read
+ * from its first time stamp ("123.456:"): the token before it is the pid
+ * (or "[cpu]" and then the pid); without time stamps, the first token
+ * after the comm that is a pid.  Returns 0, or -1 if this is no event line.
+ */
+static int
+parse_event(const char *s, size_t n, struct evline *e)
+{
+	/* The last three tokens: [0] two before, [1] the one before, [2]. */
+	size_t ts[3] = {0}, te[3] = {0}, ntok = 0, i = 0, slash;
+	size_t pid_s = 0, pid_e = 0, after = 0;
+	int found = 0;
+
+	memset(e, 0, sizeof(*e));
+	while (i < n && is_ws(s[i]))
+		i++;
+	while (i < n) {
+		size_t st = i, k;
+		int64_t ns;
+
+		while (i < n && !is_ws(s[i]))
+			i++;
+		ts[0] = ts[1];
+		te[0] = te[1];
+		ts[1] = ts[2];
+		te[1] = te[2];
+		ts[2] = st;
+		te[2] = i;
+		ntok++;
+		if (ntok < 3 || !time_token(s + st, i - st, &ns))
+			goto next;
+		/* "comm pid time:" or "comm pid [cpu] time:" */
+		k = 1;
+		if (s[ts[1]] == '[' && s[te[1] - 1] == ']') {
+			if (ntok < 4)
+				goto next;
+			k = 0;
+		}
+		if (pid_token(s + ts[k], te[k] - ts[k], &slash)) {
+			pid_s = ts[k];
+			pid_e = te[k];
+			e->has_time = 1;
+			e->time_ns = ns;
+			after = i;
+			found = 1;
+			break;
+		}
+next:
+		while (i < n && is_ws(s[i]))
+			i++;
+	}
+	if (!found) {
+		/* No time stamp: the first pid-like token after the comm. */
+		i = 0;
+		ntok = 0;
+		while (i < n && is_ws(s[i]))
+			i++;
+		while (i < n) {
+			size_t st = i;
+
+			while (i < n && !is_ws(s[i]))
+				i++;
+			if (++ntok >= 2 && pid_token(s + st, i - st, &slash)) {
+				pid_s = st;
+				pid_e = i;
+				after = i;
+				found = 1;
+				break;
+			}
+			while (i < n && is_ws(s[i]))
+				i++;
+		}
+		if (!found)
+			return -1;
+	}
+	/* The comm: everything before the pid, trimmed. */
+	i = 0;
+	while (i < pid_s && is_ws(s[i]))
+		i++;
+	e->comm = s + i;
+	{
+		size_t ce = pid_s;
+
+		while (ce > i && is_ws(s[ce - 1]))
+			ce--;
+		if (ce == i)
+			return -1;
+		e->commlen = ce - i;
+	}
+	pid_token(s + pid_s, pid_e - pid_s, &slash);
+	if (slash < pid_e - pid_s) {
+		e->pid = s + pid_s;
+		e->pidlen = slash;
+		e->tid = s + pid_s + slash + 1;
+		e->tidlen = pid_e - pid_s - slash - 1;
+	} else {
+		e->tid = s + pid_s;
+		e->tidlen = pid_e - pid_s;
+	}
+	/* After the pid (and time): [cpu], time, period, "event:", rest. */
+	i = after;
+	for (;;) {
+		size_t st;
+
+		while (i < n && is_ws(s[i]))
+			i++;
+		if (i == n)
+			break;
+		st = i;
+		while (i < n && !is_ws(s[i]))
+			i++;
+		if (s[st] == '[' && s[i - 1] == ']' && e->event == NULL &&
+		    !e->has_period)
+			continue;
+		if (!e->has_time && !e->has_period &&
+		    time_token(s + st, i - st, &e->time_ns)) {
+			e->has_time = 1;
+			continue;
+		}
+		if (!e->has_period && all_digits(s + st, i - st)) {
+			uint64_t v;
+
+			if (parse_u64(s + st, i - st, &v) == 0 &&
+			    v <= INT64_MAX) {
+				e->period = (int64_t)v;
+				e->has_period = 1;
+				continue;
+			}
+		}
+		if (s[i - 1] == ':' && i - st > 1) {
+			e->event = s + st;
+			e->eventlen = i - st - 1;
+			while (i < n && is_ws(s[i]))
+				i++;
+			e->rest = s + i;
+			e->restlen = n - i;
+		} else {
+			/* No event name: the rest is, maybe, a frame. */
+			e->rest = s + st;
+			e->restlen = n - st;
+		}
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Split a frame line "ip sym (dso)" (leading blanks already skipped).
+ * Returns 0, or -1 if the line does not start with a hex address.
+ */
+static int
+parse_frame(const char *s, size_t n, uint64_t *addr, const char **sym,
+    size_t *symlen, const char **dso, size_t *dsolen)
+{
+	size_t i = 0, j;
+	uint64_t a = 0;
+
+	while (i < n && !is_ws(s[i])) {
+		int v = hexval(s[i]);
+
+		if (v < 0)
+			return -1;
+		a = a << 4 | (uint64_t)v;
+		i++;
+	}
+	if (i == 0 || i > 16)
+		return -1;
+	*addr = a;
+	while (i < n && is_ws(s[i]))
+		i++;
+	*sym = s + i;
+	*symlen = n - i;
+	*dso = NULL;
+	*dsolen = 0;
+	if (i < n && s[n - 1] == ')') {
+		int depth = 0;
+
+		/* The dso is the last balanced "(...)", after a blank. */
+		for (j = n; j > i; j--) {
+			char c = s[j - 1];
+
+			if (c == ')')
+				depth++;
+			else if (c == '(' && --depth == 0)
+				break;
+		}
+		if (j > i && (j - 1 == i || is_ws(s[j - 2]))) {
+			size_t k = j - 1;
+
+			*dso = s + j;
+			*dsolen = n - 1 - j;
+			while (k > i && is_ws(s[k - 1]))
+				k--;
+			*symlen = k - i;
+		}
+	}
+	return 0;
+}
+
+static void
+drop_offset(const char *s, size_t *n)
+{
+	size_t k = *n;
+
+	while (k > 0 && hexval(s[k - 1]) >= 0)
+		k--;
+	if (k >= 3 && memcmp(s + k - 3, "+0x", 3) == 0)
+		*n = k - 3;
+}
+
+static int
+has_prefix(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+
+	return n >= pl && memcmp(s, p, pl) == 0;
+}
+
+static int
+has_suffix(const char *s, size_t n, const char *p)
+{
+	size_t pl = strlen(p);
+
+	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
+}
+
+/* The kernel dsos of inferno's is_kernel(): [x], *.ko, vmlinux[-version]. */
+static int
+is_kernel_dso(const char *s, size_t n)
+{
+	if (n > 0 && s[0] == '[')
+		return 1;
+	if (has_suffix(s, n, ".ko"))
+		return 1;
+	for (size_t k = n; k >= 7; k--)
+		if (memcmp(s + k - 7, "vmlinux", 7) == 0) {
+			for (size_t m = k; m < n; m++) {
+				char c = s[m];
+
+				if (!(c == '-' || c == '.' || c == '_' ||
+				    is_digit(c) || (c >= 'a' && c <= 'z') ||
+				    (c >= 'A' && c <= 'Z')))
+					return 0;
+			}
+			return 1;
+		}
+	return 0;
+}
+
+/* The dso index of path s[0..n), announced with a #lib line when new. */
+static int32_t
+dso_id(struct ps *ps, const char *s, size_t n)
+{
+	uint32_t id;
+	int added;
+	struct dso *d;
+	const char *p;
+	size_t base;
+
+	if (ps->last_dso >= 0) {
+		size_t len;
+		const char *q = st_str(ps->dsos, (uint32_t)ps->last_dso, &len);
+
+		if (len == n && memcmp(q, s, n) == 0)
+			return ps->last_dso;
+	}
+	id = st_intern(ps->dsos, s, n, &added);
+	ps->last_dso = (int32_t)id;
+	if (!added)
+		return (int32_t)id;
+	xgrow(&ps->dso, &ps->dcap, id + 1, sizeof(*ps->dso));
+	d = &ps->dso[id];
+	memset(d, 0, sizeof(*d));
+	p = st_str(ps->dsos, id, &n);
+	base = n;
+	while (base > 0 && p[base - 1] != '/')
+		base--;
+	d->pseudo = n == 0 || p[0] == '[' || has_prefix(p, n, "//");
+	if (base == n || d->pseudo)	/* "dir/", "//anon": keep it whole */
+		base = 0;
+	d->base = base;
+	d->kernel = is_kernel_dso(p, n);
+	d->jit = (has_prefix(p + base, n - base, "perf-") &&
+	    has_suffix(p, n, ".map")) ||
+	    (has_prefix(p + base, n - base, "jitted-") &&
+	    has_suffix(p, n, ".so"));
+	d->pre = ps->prefixes.len;
+	esc_append(&ps->prefixes, p + base, n - base);
+	buf_addc(&ps->prefixes, '!');
+	d->prelen = ps->prefixes.len - d->pre;
+	return (int32_t)id;
+}
+
+static void
+announce(struct ps *ps, int32_t id)
+{
+	struct dso *d = &ps->dso[id];
+	struct lib_info li = {0};
+	size_t n;
+	const char *p;
+
+	if (d->announced)
+		return;
+	d->announced = 1;
+	p = st_str(ps->dsos, (uint32_t)id, &n);
+	li.name = p + d->base;
+	li.path = d->pseudo ? NULL : p;
+	sw_lib(ps->w, &li);
+}
+
+/* Add one frame line's frame(s) to the current record. */
+static int
+add_frame(struct ps *ps, const char *s, size_t n)
+{
+	uint64_t addr;
+	const char *sym, *dso;
+	size_t symlen, dsolen;
+	int32_t did = -1;
+	int inlined = 0, unknown;
+	struct pframe *f;
+
+	if (parse_frame(s, n, &addr, &sym, &symlen, &dso, &dsolen) == -1)
+		return -1;
+	if (ps->skip)
+		return 0;
+	if (dso != NULL) {
+		if (dsolen == 7 && memcmp(dso, "inlined", 7) == 0)
+			inlined = 1;
+		else if (!(dsolen == 9 && memcmp(dso, "[unknown]", 9) == 0)) {
+			/* A file replaced since it was mapped. */
+			if (has_suffix(dso, dsolen, " (deleted)"))
+				dsolen -= 10;
+			did = dso_id(ps, dso, dsolen);
+		}
+	}
+	drop_offset(sym, &symlen);
+	unknown = symlen == 0 ||
+	    (symlen == 9 && memcmp(sym, "[unknown]", 9) == 0);
+
+	/* perf-map-agent's inlined Java frames: "outer->inner->leaf". */
+	if (did >= 0 && ps->dso[did].jit && !unknown) {
+		const char *p = sym + symlen, *q;
+
+		/* Last part first (leaf first, as the record is kept). */
+		for (;;) {
+			q = NULL;
+			for (const char *r = sym; r + 1 < p; r++)
+				if (r[0] == '-' && r[1] == '>')
+					q = r;
+			xgrow(&ps->fr, &ps->frcap, ps->nfr + 1, sizeof(*ps->fr));
+			f = &ps->fr[ps->nfr++];
+			memset(f, 0, sizeof(*f));
+			f->sym = ps->arena.len;
+			if (q == NULL) {
+				buf_add(&ps->arena, sym, (size_t)(p - sym));
+				f->symlen = (size_t)(p - sym);
+			} else {
+				buf_add(&ps->arena, q + 2, (size_t)(p - q - 2));
+				f->symlen = (size_t)(p - q - 2);
+				f->jit_inl = 1;
+			}
+			f->addr = addr;
+			f->has_addr = 1;
+			f->dso = did;
+			if (q == NULL)
+				break;
+			p = q;
+		}
+		return 0;
+	}
+	xgrow(&ps->fr, &ps->frcap, ps->nfr + 1, sizeof(*ps->fr));
+	f = &ps->fr[ps->nfr++];
+	memset(f, 0, sizeof(*f));
+	f->sym = ps->arena.len;
+	f->symlen = symlen;
+	buf_add(&ps->arena, sym, symlen);
+	f->addr = addr;
+	f->has_addr = 1;
+	f->dso = did;
+	f->unknown = unknown;
+	f->inlined = inlined;
+	return 0;
+}
+
+/*
+ * --tidy: the name clean-ups of inferno's and FlameGraph's collapsers, for
+ * output that matches theirs.  Rust legacy symbols that perf demangled only
+ * in part lose their hash and their $..$ escapes
+ * ("a..b$LT$T$GT$::f::h0123456789abcdef" -> "a::b<T>::f"); argument lists
+ * go ("f(int) const" -> "f"), except Go's "pkg.(*T).m" and C++'s
+ * "(anonymous namespace)" and parentheses inside <>, {} or []; Java class
+ * names lose their 'L' in processes called java*.
+ */
+static const char *const rust_esc[][2] = {
+	{ "$SP$", "@" }, { "$BP$", "*" }, { "$RF$", "&" }, { "$LT$", "<" },
+	{ "$GT$", ">" }, { "$LP$", "(" }, { "$RP$", ")" }, { "$C$", "," },
+	{ "$u7e$", "~" }, { "$u20$", " " }, { "$u27$", "'" }, { "$u3d$", "=" },
+	{ "$u5b$", "[" }, { "$u5d$", "]" }, { "$u7b$", "{" }, { "$u7d$", "}" },
+	{ "$u3b$", ";" }, { "$u2b$", "+" }, { "$u21$", "!" }, { "$u22$", "\"" },
+};
+
+static int
+rust_fix(const char *s, size_t n, struct buf *out)
+{
+	size_t i;
+
+	if (n < 17 || s[n - 17] != 'h')
+		return 0;
+	for (i = n - 16; i < n; i++)
+		if (hexval(s[i]) < 0)
+			return 0;
+	n -= 17;
+	if (n >= 2 && s[n - 2] == ':' && s[n - 1] == ':')
+		n -= 2;
+	i = n >= 2 && s[0] == '_' && s[1] == '$' ? 1 : 0;
+	buf_reset(out);
+	while (i < n) {
+		if (s[i] == '.') {
+			if (i + 1 < n && s[i + 1] == '.') {
+				buf_add(out, "::", 2);
+				i += 2;
+			} else {
+				buf_addc(out, '.');
+				i++;
+			}
+		} else if (s[i] == '$') {
+			size_t k;
+
+			for (k = 0; k < SP_NELEM(rust_esc); k++) {
+				size_t el = strlen(rust_esc[k][0]);
+
+				if (n - i >= el &&
+				    memcmp(s + i, rust_esc[k][0], el) == 0) {
+					buf_adds(out, rust_esc[k][1]);
+					i += el;
+					break;
+				}
+			}
+			if (k == SP_NELEM(rust_esc)) {
+				buf_add(out, s + i, n - i);
+				break;
+			}
+		} else {
+			size_t k = i;
+
+			while (k < n && s[k] != '$' && s[k] != '.')
+				k++;
+			buf_add(out, s + i, k - i);
+			i = k;
+		}
+	}
+	return 1;
+}
+
+/* The length of s[0..n) without its argument list. */
+static size_t
+tidy_args(const char *s, size_t n)
+{
+	long depth = 0;
+	size_t after_dot = (size_t)-1;
+
+	for (size_t i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '<': case '{': case '[':
+			depth++;
+			break;
+		case '>': case '}': case ']': case ')':
+			depth--;
+			break;
+		case '(':
+			if (depth == 0 && after_dot != i && !(n - i >= 21 &&
+			    memcmp(s + i, "(anonymous namespace)", 21) == 0))
+				return i;
+			depth++;
+			break;
+		case '.':
+			after_dot = i + 1;
+			break;
+		}
+	}
+	return n;
+}
+
+/* The bytes that esc_append() escapes. */
+static const unsigned char special[256] = {
+	['\\'] = 1, ['\t'] = 1, ['\n'] = 1, [';'] = 1,
+};
+
+/* Append the symbol s[0..n), tidied when asked, escaped. */
+static void
+add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
+{
+	if (ps->o->tidy) {
+		if (rust_fix(s, n, &ps->tidy)) {
+			s = ps->tidy.s;
+			n = ps->tidy.len;
+		}
+		n = tidy_args(s, n);
+		if (ps->java && n > 0 && s[0] == 'L' && memchr(s, '/', n)) {
+			s++;
+			n--;
+		}
+	}
+	/* Most names need no escape: check with a table, copy at once. */
+	for (size_t i = 0; i < n; i++)
+		if (special[(unsigned char)s[i]]) {
+			esc_append(b, s, n);
+			return;
+		}
+	buf_add(b, s, n);
+}
+
+static void
+add_hex(struct buf *b, uint64_t v)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	*--p = 'x';
+	*--p = '0';
+	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* The stack of the current record, root first, into ps->stack. */
+static void
+join_stack(struct ps *ps)
+{
+	const struct perf_opts *o = ps->o;
+	struct buf *b = &ps->stack;
+	int32_t real_dso = -1;
+	uint64_t real_addr = 0;
+	int have_real = 0;
+
+	buf_reset(b);
+	real_dso = -1;
+	for (size_t k = 0; k < ps->nfr; k++) {
+		ps->fr[k].leaf_dso = real_dso;
+		if (!ps->fr[k].inlined)
+			real_dso = ps->fr[k].dso;
+	}
+	real_dso = -1;
+	for (size_t k = ps->nfr; k-- > 0;) {
+		struct pframe *f = &ps->fr[k];
+		const char *sym = ps->arena.s + f->sym;
+		int32_t lib = f->dso;
+		const struct dso *d = lib >= 0 ? &ps->dso[lib] : NULL;
+		int inl = f->inlined || f->jit_inl;
+
+		if (b->len > 0)
+			buf_addc(b, ';');
+		if (f->inlined) {
+			/*
+			 * The library of the real frame this one is inlined
+			 * in: the one at the same address rootward (perf
+			 * prints it after), else the callee's.
+			 */
+			lib = have_real && real_addr == f->addr ? real_dso :
+			    f->leaf_dso;
+			d = lib >= 0 ? &ps->dso[lib] : NULL;
+		} else {
+			have_real = 1;
+			real_dso = f->dso;
+			real_addr = f->addr;
+		}
+		if (f->unknown) {
+			if (o->unknown_dso) {
+				if (d != NULL) {
+					size_t n;
+					const char *p = st_str(ps->dsos,
+					    (uint32_t)lib, &n);
+
+					announce(ps, lib);
+					buf_addc(b, '[');
+					esc_append(b, p + d->base, n - d->base);
+					buf_addc(b, ']');
+				} else
+					buf_add(b, "[unknown]", 9);
+			} else if (f->has_addr) {
+				/*
+				 * perf 4 and later print user-space addresses
+				 * relative to the dso (its file offsets, which
+				 * are sp's relative addresses for the usual ELF
+				 * layouts): sp-symbolize can look those up.
+				 */
+				if (d != NULL && !d->kernel && !d->jit &&
+				    !d->pseudo && f->addr < (1ULL << 32) &&
+				    !ps->old_perf) {
+					if (!d->announced)
+						announce(ps, lib);
+					buf_add(b, ps->prefixes.s + d->pre,
+					    d->prelen);
+				}
+				add_hex(b, f->addr);
+			} else
+				buf_add(b, "[unknown]", 9);
+		} else {
+			if (d != NULL) {
+				if (!d->announced)
+					announce(ps, lib);
+				buf_add(b, ps->prefixes.s + d->pre, d->prelen);
+			}
+			add_symbol(ps, b, sym, f->symlen);
+			if (f->srclen > 0) {
+				buf_add(b, " @ ", 3);
+				esc_append(b, ps->arena.s + f->src, f->srclen);
+			}
+			if (inl && !o->annotate && !(o->tidy && f->jit_inl))
+				buf_add(b, " (inlined)", 10);
+		}
+		/* inferno marks perf-map-agent's inlining with _[i] always. */
+		if (o->annotate || (o->tidy && f->jit_inl)) {
+			if (inl)
+				buf_add(b, "_[i]", 4);
+			else if (d != NULL && d->kernel)
+				buf_add(b, "_[k]", 4);
+			else if (d != NULL && d->jit)
+				buf_add(b, "_[j]", 4);
+		}
+	}
+}
+
+static void
+start_output(struct ps *ps)
+{
+	struct buf h = {0};
+	const char *base;
+	size_t bl;
+
+	if (ps->started)
+		return;
+	ps->started = 1;
+	if (ps->event != NULL) {
+		buf_adds(&h, "#event\t");
+		esc_append(&h, ps->event, strlen(ps->event));
+		sw_header(ps->w, h.s);
+		base = ps->event;
+		bl = strcspn(base, ":");
+		ps->event_time = (bl == 9 && memcmp(base, "cpu-clock", 9) == 0) ||
+		    (bl == 10 && memcmp(base, "task-clock", 10) == 0);
+	}
+	buf_free(&h);
+	sw_units(ps->w, ps->o->period_weight ? (ps->event_time ? "ns" :
+	    "period") : "samples", ps->event_time ? "ns" : "none");
+}
+
+/* The end of a record: write its sample. */
+static void
+end_record(struct ps *ps)
+{
+	if (ps->in_rec && !ps->skip && ps->t != NULL) {
+		int64_t weight = 1, cpu = -1;
+
+		if (ps->has_period) {
+			if (ps->o->period_weight)
+				weight = ps->period;
+			if (ps->event_time)
+				cpu = ps->period;
+		}
+		join_stack(ps);
+		sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu,
+		    ps->stack.s != NULL ? ps->stack.s : "", ps->stack.len);
+	}
+	ps->in_rec = 0;
+	ps->nfr = 0;
+	buf_reset(&ps->arena);
+}
+
+static void
+set_main(struct ps *ps, const char *pid, size_t pidlen, const char *comm,
+    size_t commlen)
+{
+	int added;
+	uint32_t id = st_intern(ps->pids, pid, pidlen, &added);
+
+	if (added) {
+		xgrow(&ps->mains, &ps->mcap, id + 1, sizeof(*ps->mains));
+		ps->mains[id] = NULL;
+	}
+	if (ps->mains[id] != NULL && strlen(ps->mains[id]) == commlen &&
+	    memcmp(ps->mains[id], comm, commlen) == 0)
+		return;
+	free(ps->mains[id]);
+	ps->mains[id] = xmemdup(comm, commlen);
+}
+
+/* The sw_thread of an event line's thread (NULL: filtered out). */
+static struct sw_thread *
+thread_of(struct ps *ps, const struct evline *e)
+{
+	const char *proc = e->comm;
+	size_t proclen = e->commlen;
+	uint32_t id;
+	int added;
+
+	if (e->pid != NULL) {
+		int64_t pi;
+
+		if (e->pidlen == e->tidlen &&
+		    memcmp(e->pid, e->tid, e->pidlen) == 0)
+			set_main(ps, e->pid, e->pidlen, e->comm, e->commlen);
+		pi = st_find(ps->pids, e->pid, e->pidlen);
+		if (pi >= 0 && ps->mains[pi] != NULL) {
+			proc = ps->mains[pi];
+			proclen = strlen(proc);
+		}
+	}
+	buf_reset(&ps->key);
+	buf_add(&ps->key, e->pid != NULL ? e->pid : "", e->pidlen);
+	buf_addc(&ps->key, '\0');
+	buf_add(&ps->key, e->tid, e->tidlen);
+	buf_addc(&ps->key, '\0');
+	buf_add(&ps->key, e->comm, e->commlen);
+	buf_addc(&ps->key, '\0');
+	buf_add(&ps->key, proc, proclen);
+	id = st_intern(ps->threads, ps->key.s, ps->key.len, &added);
+	if (added) {
+		/* The key holds the four NUL-terminated strings in order. */
+		const char *pid = ps->key.s;
+		const char *tid = pid + e->pidlen + 1;
+		const char *comm = tid + e->tidlen + 1;
+		const char *pr = comm + e->commlen + 1;
+
+		xgrow(&ps->tptr, &ps->tcap, id + 1, sizeof(*ps->tptr));
+		ps->tptr[id] = sw_thread(ps->w, pr, e->pid != NULL ? pid : NULL,
+		    comm, tid);
+	}
+	return ps->tptr[id];
+}
+
+/*
+ * An event's name without its modifiers: "cycles:uppp" and "cycles" are the
+ * same event, "sched:sched_switch" is not "sched".
+ */
+static size_t
+event_base(const char *s, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && s[k - 1] != ':')
+		k--;
+	if (k == 0 || k == n)
+		return n;
+	for (size_t i = k; i < n; i++)
+		if (strchr("ukhIGHpPSDWebB", s[i]) == NULL)
+			return n;
+	return k - 1;
+}
+
+/*
+ * Is this event (name[0..n)) the one chosen?  --event NAME takes the events
+ * called NAME, or NAME plus modifiers; else the first event seen is taken,
+ * with any modifiers.
+ */
+static int
+event_ok(struct ps *ps, const char *name, size_t n)
+{
+	const char *want = ps->o->event;
+	size_t bn = event_base(name, n);
+	int ok;
+
+	if (want != NULL) {
+		size_t wl = strlen(want);
+
+		ok = (wl == n && memcmp(want, name, n) == 0) ||
+		    (wl == bn && memcmp(want, name, bn) == 0);
+	} else
+		ok = ps->event == NULL || (ps->event_base == bn &&
+		    memcmp(ps->event, name, bn) == 0);
+	if (ok && ps->event == NULL) {
+		ps->event = xmemdup(name, n);
+		ps->event_base = bn;
+	}
+	return ok;
+}
+
+static void
+begin_record(struct ps *ps, const struct evline *e)
+{
+	const char *ev = e->event != NULL ? e->event : "";
+	size_t evlen = e->event != NULL ? e->eventlen : 0;
+
+	ps->in_rec = 1;
+	ps->blank_seen = 0;
+	ps->nfr = 0;
+	buf_reset(&ps->arena);
+	if (e->has_time && !ps->have_t0) {
+		ps->have_t0 = 1;
+		ps->t0 = e->time_ns;
+	}
+	ps->time_ms = e->has_time ? (double)(e->time_ns - ps->t0) / 1e6 : 0;
+	ps->period = e->period;
+	ps->has_period = e->has_period;
+	ps->java = e->commlen >= 4 && memcmp(e->comm, "java", 4) == 0;
+	if (!event_ok(ps, ev, evlen)) {
+		ps->skip = 1;
+		ps->skipped++;
+		st_intern(ps->others, ev, evlen, NULL);
+		return;
+	}
+	ps->skip = 0;
+	start_output(ps);
+	ps->t = thread_of(ps, e);
+	if (ps->t == NULL || !sw_time_ok(ps->w, ps->time_ms))
+		ps->skip = 1;
+}
+
+/*
+ * perf script -F +srcline prints "  FILE:LINE" under a frame: keep it as
+ * the frame's " @ FILE:LINE" (sp(5)); "??:0" means unknown.  Returns 0, or
+ * -1 if the line is not of that form.
+ */
+static int
+add_srcline(struct ps *ps, const char *s, size_t n)
+{
+	size_t k = n;
+	struct pframe *f;
+
+	while (k > 0 && is_digit(s[k - 1]))
+		k--;
+	if (k == n || k < 2 || s[k - 1] != ':' || memchr(s, ' ', n) != NULL ||
+	    memchr(s, '\t', n) != NULL || ps->nfr == 0)
+		return -1;
+	if (ps->skip || (n == 4 && memcmp(s, "??:0", 4) == 0))
+		return 0;
+	f = &ps->fr[ps->nfr - 1];
+	if (f->jit_inl)		/* one line for the whole "a->b" frame */
+		return 0;
+	f->src = ps->arena.len;
+	f->srclen = n;
+	buf_add(&ps->arena, s, n);
+	return 0;
+}
+
+/* A line of perf script --header: "# perf version : 3.13.11-ckt12". */
+static void
+header_line(struct ps *ps, const char *s, size_t n)
+{
+	static const char pv[] = "# perf version : ";
+	size_t k = sizeof(pv) - 1;
+
+	if (n > k && memcmp(s, pv, k) == 0)
+		ps->old_perf = is_digit(s[k]) && (k + 1 == n ||
+		    !is_digit(s[k + 1])) && s[k] < '4';
+}
+
+/* Is this an event line?  Its parts are in *e if so. */
+static int
+is_event(const char *s, size_t n, struct evline *e)
+{
+	return parse_event(s, n, e) == 0 && (e->has_time || e->event != NULL);
+}
+
+/*
+ * Could this indented line be an event line ("  comm 12 3.4: ev: ...")?
+ * Event lines have a ':' before a blank or at the end; frame lines seldom.
+ */
+static int
+maybe_event(const char *s, size_t n)
+{
+	const char *end = s + n, *p = s;
+
+	while ((p = memchr(p, ':', (size_t)(end - p))) != NULL) {
+		if (++p == end || is_ws(*p))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+trim_end(const char *s, size_t *n)
+{
+	while (*n > 0 && (is_ws(s[*n - 1]) || s[*n - 1] == '\r'))
+		(*n)--;
+}
+
+int
+perf_script_sniff(const char *p, size_t n)
+{
+	const char *end = p + n;
+	int seen_event = 0, perf_header = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+		size_t i = 0;
+		struct evline e;
+		int ok;
+
+		trim_end(p, &len);
+		if (len > 0 && p[0] == '#') {
+			if (len >= 10 && memcmp(p, "# ========", 10) == 0)
+				perf_header = 1;
+		} else if (len > 0) {
+			while (i < len && is_ws(p[i]))
+				i++;
+			ok = parse_event(p, len, &e) == 0 &&
+			    (e.has_time || e.event != NULL);
+			if (seen_event && !ok) {
+				uint64_t a;
+				const char *s, *d;
+				size_t sl, dl;
+
+				ok = parse_frame(p + i, len - i, &a, &s, &sl,
+				    &d, &dl) == 0;
+			}
+			if (!ok)
+				return nl == NULL && seen_event;
+			if (seen_event)
+				return 1;
+			seen_event = 1;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return seen_event || perf_header;
+}
+
+int
+perf_script_flatten(struct lreader *lr, struct sw *w,
+    const struct perf_opts *o)
+{
+	struct ps ps = {0};
+	struct evline e;
+	char *line;
+	long long len;
+	int rc = 0;
+	uint64_t bad_line = 0, last_line = 0;
+	int pending_bad = 0;	/* an unparsable line, an error unless last */
+	int pending_cut = 0;	/* an odd frame line, harmless unless last */
+	int parsed;
+
+	ps.o = o;
+	ps.w = w;
+	ps.lr = lr;
+	ps.name = lr_name(lr);
+	ps.threads = st_new();
+	ps.pids = st_new();
+	ps.dsos = st_new();
+	ps.others = st_new();
+	ps.last_dso = -1;
+	sw_source(w, ps.name, "perf script");
+
+	while ((len = lr_next(lr, &line)) >= 0) {
+		size_t n = (size_t)len, i = 0;
+
+		if (pending_bad) {
+			warnx("%s:%" PRIu64 ": not a perf script event line",
+			    ps.name, bad_line);
+			rc = -1;
+			goto out;
+		}
+		if (pending_cut) {
+			ps.weird++;
+			if (ps.weird_line == 0)
+				ps.weird_line = last_line;
+			pending_cut = 0;
+		}
+		last_line = lr_lineno(lr);
+		trim_end(line, &n);
+		if (n == 0) {
+			if (ps.in_rec && ps.nfr > 0)
+				ps.blank_seen = 1;
+			continue;
+		}
+		if (line[0] == '#') {
+			header_line(&ps, line, n);
+			continue;
+		}
+		while (i < n && is_ws(line[i]))
+			i++;
+		parsed = 0;
+		if (i > 0 && hexval(line[i]) >= 0 && ps.in_rec &&
+		    !ps.blank_seen) {
+			/* Most lines: a frame of the current record. */
+			if (maybe_event(line + i, n - i)) {
+				parsed = 1;
+				if (is_event(line, n, &e))
+					goto event;
+			}
+			if (add_frame(&ps, line + i, n - i) == 0)
+				continue;
+		}
+		if (!parsed && is_event(line, n, &e)) {
+event:
+			end_record(&ps);
+			/* --show-mmap-events and the like: not samples. */
+			if (e.event != NULL ? has_prefix(e.event, e.eventlen,
+			    "PERF_RECORD_") : has_prefix(e.rest, e.restlen,
+			    "PERF_RECORD_"))
+				continue;
+			begin_record(&ps, &e);
+			/* A frame on the event line (else tracepoint data). */
+			if (e.restlen > 0)
+				(void)add_frame(&ps, e.rest, e.restlen);
+			continue;
+		}
+		if (i > 0 && ps.in_rec && !ps.blank_seen &&
+		    add_srcline(&ps, line + i, n - i) == 0)
+			continue;
+		if (i > 0) {
+			/* An indented line we do not understand. */
+			pending_cut = 1;
+			continue;
+		}
+		pending_bad = 1;
+		bad_line = lr_lineno(lr);
+	}
+	if (len == -2) {
+		rc = -1;
+		goto out;
+	}
+	if (pending_bad || pending_cut) {
+		warnx("%s:%" PRIu64 ": the last record is incomplete, dropped",
+		    ps.name, last_line);
+		ps.in_rec = 0;
+	} else if (ps.in_rec && ps.nfr > 1 && ps.fr[ps.nfr - 1].dso < 0 &&
+	    !ps.fr[ps.nfr - 1].unknown && ps.fr[ps.nfr - 2].dso >= 0) {
+		/* "  7f183b22aec7 __GI___ioc": the dso was cut away. */
+		warnx("%s:%" PRIu64 ": the last record is incomplete, dropped",
+		    ps.name, last_line);
+		ps.in_rec = 0;
+	}
+	end_record(&ps);
+	start_output(&ps);
+	if (ps.weird > 0)
+		warnx("%s:%" PRIu64 ": %" PRIu64 " stack line%s not understood, "
+		    "skipped (the first here)", ps.name, ps.weird_line, ps.weird,
+		    ps.weird == 1 ? "" : "s");
+	if (ps.skipped > 0 && o->event == NULL) {
+		struct buf b = {0};
+		size_t k, no = st_count(ps.others);
+
+		for (k = 0; k < no && k < 4; k++) {
+			size_t l;
+			const char *s = st_str(ps.others, (uint32_t)k, &l);
+
+			if (k > 0)
+				buf_adds(&b, ", ");
+			buf_add(&b, s, l);
+		}
+		if (k < no)
+			buf_adds(&b, ", ...");
+		warnx("%s: %" PRIu64 " sample%s of other events skipped (%s); "
+		    "choose one with --event", ps.name, ps.skipped,
+		    ps.skipped == 1 ? "" : "s", b.s);
+		buf_free(&b);
+	}
+	if (o->event != NULL && ps.event == NULL)
+		warnx("%s: no samples of event %s", ps.name, o->event);
+out:
+	for (size_t k = 0; k < st_count(ps.pids); k++)
+		free(ps.mains[k]);
+	st_free(ps.threads);
+	st_free(ps.pids);
+	st_free(ps.dsos);
+	st_free(ps.others);
+	free(ps.mains);
+	free(ps.tptr);
+	free(ps.dso);
+	free(ps.fr);
+	free(ps.event);
+	buf_free(&ps.arena);
+	buf_free(&ps.stack);
+	buf_free(&ps.tidy);
+	buf_free(&ps.prefixes);
+	buf_free(&ps.key);
+	return rc;
+}
+
+static int
+perf_script_read(struct lreader *lr, struct sw *w, const struct reader_opts *o)
+{
+	return perf_script_flatten(lr, w, &o->perf);
+}
+
+const struct reader reader_perf_script = {
+	.format = "perf script text",
+	.sniff = perf_script_sniff,
+	.read = perf_script_read,
+};

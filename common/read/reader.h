@@ -1,0 +1,84 @@
+/*
+ * reader.h: the registry of sp-flatten's input formats.
+ *
+ * Every format is one row: how to recognise it from its content, and how to
+ * read it.  A row lives in the file of its reader (reader_processed in
+ * profile_processed.c, reader_perf_script in perf_script.c, ...); the table
+ * that orders them is readers.c.  Readers that turn a whole file into
+ * threads of stacks share the layer below them, profile_impl.h, which
+ * checks and writes what they prepared; nothing below includes this
+ * registry's table.
+ *
+ * Recognition is by content, never by file name, on the decompressed input:
+ * a JSON document is parsed once and offered to the JSON rows in order;
+ * other input is offered to the byte rows by its first bytes.
+ */
+#ifndef SP_READER_H
+#define SP_READER_H
+
+#include <stddef.h>
+
+#include "base/input.h"
+#include "read/perf_script.h"
+#include "stream/stream.h"
+
+struct json;
+struct pctx;
+struct pinput;
+
+/* What sp-flatten's options tell the readers. */
+struct reader_opts {
+	int	 collapse;	/* -c: merge by stack before the writer */
+	int	 list_threads;	/* -l: stacks are not needed */
+	int	 single_input;	/* this is the only input of the stream */
+	const char *sample_type; /* -s: the pprof sample type of the weight */
+	struct perf_opts perf;	/* perf script's own options */
+};
+
+struct reader {
+	const char *format;	/* what it reads, for comments and messages */
+	/* A JSON document: is it of this format?  (NULL: not JSON) */
+	int	(*sniff_json)(const struct json *, int root);
+	/* Other input: do its first bytes p[0..n) look like this format? */
+	int	(*sniff)(const char *p, size_t n);
+	/*
+	 * A streaming reader: read the rest of lr and write its samples
+	 * through w.  Returns 0, or -1 after one message naming the file.
+	 */
+	int	(*read)(struct lreader *, struct sw *, const struct reader_opts *);
+	/*
+	 * A whole-input reader (JSON rows always): check the input and
+	 * prepare its threads (profile_impl.h); fails through pfail().
+	 */
+	void	(*prepare)(struct pctx *, const struct pinput *);
+};
+
+/* The rows, each defined in the file of its reader. */
+extern const struct reader reader_processed;	/* profile_processed.c */
+extern const struct reader reader_gecko;	/* profile_gecko.c */
+extern const struct reader reader_speedscope;	/* read_speedscope.c */
+extern const struct reader reader_cpuprofile;	/* read_cpuprofile.c */
+extern const struct reader reader_chrome_trace;	/* read_cpuprofile.c */
+extern const struct reader reader_jslb;		/* readers.c (refused) */
+extern const struct reader reader_perf_script;	/* perf_script.c */
+extern const struct reader reader_perfdata;	/* read_perfdata.c */
+extern const struct reader reader_pprof;	/* read_pprof.c */
+extern const struct reader reader_folded;	/* readers.c, by folded.h */
+
+/*
+ * Read one input (lr, called name in messages) of any known format and
+ * write its samples through w.  Returns 0, or -1 after one message naming
+ * the file; nothing of a file that fails a check reaches w's output.
+ */
+int	 read_profile(struct lreader *lr, const char *name, struct sw *w,
+	    const struct reader_opts *);
+
+/*
+ * The JSON part of read_profile, for a document already in memory:
+ * data[0..len) is modified (json_parse_packed).  Returns 0 or -1 after a
+ * message.
+ */
+int	 read_json_profile(char *data, size_t len, const char *name,
+	    struct sw *w, const struct reader_opts *);
+
+#endif

@@ -1,0 +1,106 @@
+/* samples_ahead.c: sample lines split and looked up ahead (samples_ahead.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream/samples_ahead.h"
+
+#define SA_AHEAD	16
+
+/* Split a line ahead of its turn and start loading its table slot. */
+static void
+split(const struct samples_ahead_ops *ops, struct sample_ahead *h)
+{
+	const char *p = h->line, *end = h->line + h->len, *q;
+	struct field *f = h->f;
+
+	h->ok = 0;
+	if (h->len == 0 || p[0] == '#')
+		return;
+	for (int k = 0; k < F_STACK; k++) {
+		for (q = p; q < end && *q != '\t'; q++)
+			continue;
+		if (q == end)
+			return;
+		f[k].s = p;
+		f[k].len = (size_t)(q - p);
+		p = q + 1;
+	}
+	h->nf = SAMPLE_NFIELDS;
+	for (q = end; q > p && end - q < 19 && (unsigned char)q[-1] - '0' < 10;
+	    q--)
+		continue;
+	if (q > p && q < end && q[-1] == '\t') {
+		f[F_SAMPLES].s = q;
+		f[F_SAMPLES].len = (size_t)(end - q);
+		end = q - 1;
+		h->nf = SAMPLE_MAXFIELDS;
+	}
+	f[F_STACK].s = p;
+	f[F_STACK].len = (size_t)(end - p);
+	h->ok = 1;
+	if (f[F_STACK].len == 0)
+		return;
+	h->hash = hash_bytes(p, f[F_STACK].len);
+	st_prefetch_slot(ops->stacks, h->hash);
+}
+
+/* The slot of a split line is in: start loading its stack and data. */
+static void
+prefetch(const struct samples_ahead_ops *ops, const struct sample_ahead *h)
+{
+	int64_t id;
+
+	if (!h->ok || h->f[F_STACK].len == 0)
+		return;
+	id = st_prefetch_str(ops->stacks, h->hash, h->f[F_STACK].len);
+	if (id >= 0 && ops->prefetch != NULL)
+		ops->prefetch(ops->arg, (uint32_t)id);
+}
+
+void
+samples_ahead_read(struct lreader *lr, const struct samples_ahead_ops *ops)
+{
+	struct sample_ahead ah[SA_AHEAD];
+	char *line;
+	long long n = -1;
+
+	for (;;) {
+		const char *p, *end, *nl;
+		size_t m = 0, avail = lr_peek(lr, &p);
+
+		/*
+		 * lr_next returns these lines without moving its buffer, as
+		 * each one's newline is in it.
+		 */
+		end = p + avail;
+		while (ops->fast != NULL && m < SA_AHEAD && p < end &&
+		    (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+			ah[m].line = p;
+			ah[m].len = (size_t)(nl - p);
+			split(ops, &ah[m++]);
+			p = nl + 1;
+		}
+		for (size_t k = 0; k < m; k++)
+			prefetch(ops, &ah[k]);
+		for (size_t k = 0; k < m; k++) {
+			if ((n = lr_next(lr, &line)) < 0)
+				goto end;
+			if (line != ah[k].line || (size_t)n != ah[k].len) {
+				/* Cannot be: taken the general way, then. */
+				ops->line(ops->arg, lr, line, (size_t)n);
+				break;
+			}
+			if (!ah[k].ok || ops->fast(ops->arg, lr, &ah[k]) == -1)
+				ops->line(ops->arg, lr, line, (size_t)n);
+		}
+		if (m > 0)
+			continue;
+		/* No whole line held (a long one, the last), or no fast path. */
+		if ((n = lr_next(lr, &line)) < 0)
+			break;
+		ops->line(ops->arg, lr, line, (size_t)n);
+	}
+end:
+	if (n == -2)
+		exit(1);
+}
