@@ -14,6 +14,14 @@ BINDIR ?= $(PREFIX)/bin
 MANPREFIX ?= $(PREFIX)/share/man
 O ?= build
 
+# The toolkit's one version (every tool's --version): git describe in a
+# checkout ("0.9-g1234abc", "-dirty" with changes), else this.
+VERSION_BASE = 0.9
+VERSION := $(shell if [ -e .git ]; then \
+	v=$$(git describe --tags --dirty 2>/dev/null) || \
+	{ h=$$(git describe --always --dirty 2>/dev/null) && v=$(VERSION_BASE)-g$$h; }; fi; \
+	echo $${v:-$(VERSION_BASE)})
+
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARNFLAGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
@@ -61,6 +69,14 @@ $(O)/gen/flame_assets.h: scripts/embed $(FLAME_ASSETS)
 	    flame_css common/flame/assets/flame.css
 $(O)/common/flame/flame_svg.o: $(O)/gen/flame_assets.h
 
+# The version goes into one object, through a header rewritten only when
+# the version changes.
+$(O)/gen/sp_version.h: FORCE
+	@mkdir -p $(@D)
+	@echo '#define SP_VERSION "$(VERSION)"' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(O)/common/base/version.o: $(O)/gen/sp_version.h
+
 $(O)/libsp.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
@@ -69,10 +85,13 @@ $(O)/bin/%: $(O)/tools/%.o $(O)/libsp.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libsp.a $(LIBS)
 
-# Scripts are copied next to the programs so that tests use one directory.
+# Scripts are copied next to the programs so that tests use one directory,
+# with the version written in.
+SUBST_VERSION = sed 's/@SP_VERSION@/$(VERSION)/'
 scripts: $(SCRIPTS)
 	@mkdir -p $(O)/bin
-	@for s in $(SCRIPTS); do cp $$s $(O)/bin/ && chmod +x $(O)/bin/$${s##*/}; done
+	@for s in $(SCRIPTS); do $(SUBST_VERSION) $$s >$(O)/bin/$${s##*/} && \
+	    chmod +x $(O)/bin/$${s##*/}; done
 
 deps:
 	sh scripts/install-deps
@@ -106,7 +125,8 @@ fuzz:
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR)
 	for t in $(TOOLS); do cp $(O)/bin/$$t $(DESTDIR)$(BINDIR)/; done
-	for s in $(SCRIPTS); do cp $$s $(DESTDIR)$(BINDIR)/ && chmod 755 $(DESTDIR)$(BINDIR)/$${s##*/}; done
+	for s in $(SCRIPTS); do $(SUBST_VERSION) $$s >$(DESTDIR)$(BINDIR)/$${s##*/} && \
+	    chmod 755 $(DESTDIR)$(BINDIR)/$${s##*/}; done
 	for m in $(MANS); do s=$${m##*.}; mkdir -p $(DESTDIR)$(MANPREFIX)/man$$s; \
 	    cp $$m $(DESTDIR)$(MANPREFIX)/man$$s/; done
 
@@ -117,5 +137,7 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all scripts deps check check-san demo lint bench fuzz install uninstall clean
+FORCE:
+
+.PHONY: FORCE all scripts deps check check-san demo lint bench fuzz install uninstall clean
 .SECONDARY:

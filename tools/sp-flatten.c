@@ -26,6 +26,7 @@
 #include "read/reader.h"
 #include "stream/stream.h"
 #include "base/util.h"
+#include "base/version.h"
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
@@ -38,6 +39,7 @@ static const struct option longopts[] = {
 	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "version",	no_argument,		NULL, 'V' },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
@@ -57,7 +59,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flatten [-chlq] [-P pattern] [-p pid] [-s type] "
+	    "usage: sp-flatten [-chlqV] [-P pattern] [-p pid] [-s type] "
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name] [--period]\n"
@@ -114,7 +116,7 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof(o));
 	memset(&ro, 0, sizeof(ro));
-	while ((ch = getopt_long(argc, argv, "chlP:p:qs:T:t:", longopts,
+	while ((ch = getopt_long(argc, argv, "chVlP:p:qs:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -124,6 +126,8 @@ main(int argc, char *argv[])
 			usage(stdout);
 			finish_stdout();
 			return 0;
+		case 'V':
+			version_exit();
 		case 'l':
 			o.list_threads = ro.list_threads = 1;
 			break;
