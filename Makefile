@@ -44,7 +44,7 @@ TOOLS = $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 SCRIPTS = $(wildcard scripts/sp-*)
 LIB_SRC = $(wildcard common/*/*.c)
 LIB_OBJ = $(patsubst common/%.c,$(O)/common/%.o,$(LIB_SRC))
-HDRS = $(wildcard common/*/*.h)
+TOOL_OBJ = $(patsubst tools/%.c,$(O)/tools/%.o,$(wildcard tools/*.c))
 BINS = $(addprefix $(O)/bin/,$(TOOLS))
 MANS = $(wildcard man/*.[1-9])
 
@@ -53,13 +53,27 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 all: $(BINS) scripts
 
-$(O)/common/%.o: common/%.c $(HDRS)
+# An object depends on the headers it includes, as the compiler lists them
+# in its .d file (-MMD; -MP so that a removed header is no error), and on
+# $(O)/flags, the flags it is compiled with.
+$(O)/common/%.o: common/%.c $(O)/flags
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(O)/tools/%.o: tools/%.c $(HDRS)
+$(O)/tools/%.o: tools/%.c $(O)/flags
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
+
+# The compiler, flags and libraries, in a file rewritten only when they
+# change (a new CFLAGS, O=build-san's, what pkg-config says), so that such
+# a change rebuilds everything and nothing else does.
+BUILD_FLAGS = $(subst ','\'',$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(LIBS))
+$(O)/flags: FORCE
+	@mkdir -p $(@D)
+	@echo '$(BUILD_FLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # sp-flame's JavaScript and CSS are files of their own, compiled in as strings.
 FLAME_ASSETS = common/flame/assets/flame.js common/flame/assets/flame.css
@@ -81,7 +95,7 @@ $(O)/libsp.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(O)/bin/%: $(O)/tools/%.o $(O)/libsp.a
+$(O)/bin/%: $(O)/tools/%.o $(O)/libsp.a $(O)/flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libsp.a $(LIBS)
 
