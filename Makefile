@@ -24,8 +24,12 @@ VERSION := $(shell if [ -e .git ]; then \
 
 CC ?= cc
 CFLAGS ?= -O2 -g
+# A function used without its declaration is an error, not a warning: a
+# build without libbsd's overlay once linked and then crashed in every
+# error message (getprogname() taken to return int).
 WARNFLAGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
-	-Wmissing-prototypes -Wno-missing-field-initializers
+	-Wmissing-prototypes -Wno-missing-field-initializers \
+	-Werror=implicit-function-declaration -Werror=implicit-int
 SP_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
 	-D_FILE_OFFSET_BITS=64 -Icommon -I$(O)/gen
 # libbsd's overlay supplies strlcpy, strtonum and friends on glibc; macOS and
@@ -68,12 +72,29 @@ $(O)/tools/%.o: tools/%.c $(O)/flags
 
 # The compiler, flags and libraries, in a file rewritten only when they
 # change (a new CFLAGS, O=build-san's, what pkg-config says), so that such
-# a change rebuilds everything and nothing else does.
+# a change rebuilds everything and nothing else does.  When they change,
+# first of all on the first build, the libraries are checked before
+# anything is compiled: a missing one is one sentence naming its package.
 BUILD_FLAGS = $(subst ','\'',$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(LIBS))
 $(O)/flags: FORCE
 	@mkdir -p $(@D)
 	@echo '$(BUILD_FLAGS)' >$@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; \
+	else $(CHECK_LIBS) && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }; fi
+
+# zlib by its header; libbsd's overlay (strlcpy, strtonum, getprogname on
+# glibc and musl; macOS and the BSDs have them in libc) through pkg-config;
+# libdeflate is optional.
+LIBS_MISSING = make deps installs what is missing
+CHECK_LIBS = { printf '\043include <zlib.h>\n' | \
+	$(CC) $(ALL_CFLAGS) -E -x c - >/dev/null 2>&1 || \
+	{ echo "sp needs zlib's headers: apt-get install zlib1g-dev (Debian, Ubuntu; $(LIBS_MISSING))" >&2; false; }; } && \
+	case $$(uname -s) in Darwin|*BSD|DragonFly) ;; *) \
+	[ -n "$(BSD_CFLAGS)" ] || \
+	{ echo "sp needs libbsd's overlay, found through pkg-config: apt-get install libbsd-dev pkg-config (Debian, Ubuntu; $(LIBS_MISSING))" >&2; false; } ;; \
+	esac && \
+	{ [ -n "$(DEFLATE_LIBS)" ] || \
+	echo "note: libdeflate not found, zlib inflates everything (optional, faster: apt-get install libdeflate-dev)" >&2; }
 
 # sp-flame's JavaScript and CSS are files of their own, compiled in as strings.
 FLAME_ASSETS = common/flame/assets/flame.js common/flame/assets/flame.css
