@@ -191,13 +191,21 @@ main(int argc, char *argv[])
 	big_stdout();
 	w = sw_new(&o);
 	ro.single_input = argc <= 1;
-	if (argc == 0) {
-		if (flatten("-", w, &ro) == -1)
-			return 1;
+	/*
+	 * When an input fails, the lines of the inputs before it are still
+	 * written (they are whole), then the status says the stream is not.
+	 */
+	if (argc == 0 && flatten("-", w, &ro) == -1) {
+		sw_fail(w);
+		return 1;
 	}
-	for (int i = 0; i < argc; i++)
-		if (flatten(argv[i], w, &ro) == -1)
+	for (int i = 0; i < argc; i++) {
+		if (flatten(argv[i], w, &ro) == -1) {
+			sw_fail(w);
 			return 1;
+		}
+		sw_input_done(w);
+	}
 	sw_finish(w);
 	return 0;
 }

@@ -157,5 +157,14 @@ void	 sw_line(struct sw *, struct sw_thread *, double time_ms,
 	    size_t len);
 /* Write what was held back (-c, -l) and check stdout. */
 void	 sw_finish(struct sw *);
+/*
+ * Several inputs: sw_input_done marks the end of one that was read whole;
+ * when a later one fails, sw_fail writes every line of the inputs marked
+ * done (not the failed input's lines still held back, nor -c's merged
+ * lines, which are not finished) and checks stdout.  The caller then
+ * exits 1.
+ */
+void	 sw_input_done(struct sw *);
+void	 sw_fail(struct sw *);
 
 #endif
