@@ -3,6 +3,7 @@
 #
 #   make            build into $(O)/bin
 #   make check      build, run every test, then the same under ASan+UBSan
+#   make check-load the same with every processor busy (for maintainers)
 #   make demo       install what is missing, build, run the main job
 #   make lint       mandoc -Tlint on the man pages
 #   make bench      the benchmarks of bench/ (see bench/README)
@@ -131,10 +132,23 @@ scripts: $(SCRIPTS)
 deps:
 	sh scripts/install-deps
 
+# The sanitizer pass runs even when the plain pass failed, and both say
+# how they ended.
 check: deps
 	$(MAKE) all
-	sh tests/run.sh $(O)/bin
-	$(MAKE) check-san
+	@st=0; sh tests/run.sh $(O)/bin || st=1; \
+	$(MAKE) check-san || st=$$((st + 2)); \
+	case $$st in \
+	0) echo "make check: the plain and the sanitizer passes passed" ;; \
+	1) echo "make check: the plain pass FAILED, the sanitizer pass passed" ;; \
+	2) echo "make check: the plain pass passed, the sanitizer pass FAILED" ;; \
+	*) echo "make check: the plain and the sanitizer passes FAILED" ;; \
+	esac; [ $$st -eq 0 ]
+
+# For maintainers, not part of make check: make check with a busy loop on
+# every processor beside it, as on a loaded build server.
+check-load:
+	sh scripts/check-load $(MAKE) check
 
 # The whole suite again, built with AddressSanitizer and UBSan.
 check-san:
@@ -174,5 +188,5 @@ clean:
 
 FORCE:
 
-.PHONY: FORCE all scripts deps check check-san demo lint bench fuzz install uninstall clean
+.PHONY: FORCE all scripts deps check check-load check-san demo lint bench fuzz install uninstall clean
 .SECONDARY:
