@@ -3,7 +3,8 @@
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
  * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON,
- * `perf script` text or folded stacks (common/read/readers.c has the table);
+ * `perf script` text, perf.data, folded stacks or sp's own sample stream
+ * (common/read/readers.c has the table);
  * plain or gzip (by content), from files or standard input.  Output:
  * "#sp samples 1" headers, then one line a sample:
  *

@@ -64,6 +64,8 @@ extern const struct reader reader_perf_script;	/* perf_script.c */
 extern const struct reader reader_perfdata;	/* read_perfdata.c */
 extern const struct reader reader_pprof;	/* read_pprof.c */
 extern const struct reader reader_folded;	/* readers.c, by folded.h */
+extern const struct reader reader_stream;	/* read_stream.c */
+extern const struct reader reader_table;	/* read_stream.c (refused) */
 
 /*
  * Read one input (lr, called name in messages) of any known format and
