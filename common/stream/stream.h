@@ -1,4 +1,11 @@
 /*
+ * common/stream/: sp's line formats (sp(5)) as code: splitting and
+ * parsing sample and aggregate lines, and the writer of the sample stream
+ * that every reader of read/ and perf/ writes through (-c, -l and the
+ * selection options live there), with samples_ahead.h for tools that look
+ * ahead in a stream.  It uses base/ only.
+ */
+/*
  * stream.h: sp's line formats (specified in sp(5)).
  *
  * The sample stream ("#sp samples 1"): header lines beginning with '#', then
