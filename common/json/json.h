@@ -1,6 +1,6 @@
 /*
  * common/json/: JSON documents, read-only: one pass that checks the
- * syntax strictly, tokenizes and packs numeric arrays (json_check.c), and
+ * syntax strictly, tokenizes and packs numeric arrays (the tokenizer), and
  * the accessors below (json.c), for the readers of JSON profiles (read/)
  * and of samply's .syms.json (sym/).  It uses base/ only.
  */
