@@ -122,12 +122,15 @@ $(O)/bin/%: $(O)/tools/%.o $(O)/libsp.a $(O)/flags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(O)/libsp.a $(LIBS)
 
 # Scripts are copied next to the programs so that tests use one directory,
-# with the version written in.
+# with the version written in; renamed into place, and only when changed,
+# so that a script running meanwhile (a test) is never rewritten under it.
 SUBST_VERSION = sed 's/@SP_VERSION@/$(VERSION)/'
 scripts: $(SCRIPTS)
 	@mkdir -p $(O)/bin
-	@for s in $(SCRIPTS); do $(SUBST_VERSION) $$s >$(O)/bin/$${s##*/} && \
-	    chmod +x $(O)/bin/$${s##*/}; done
+	@for s in $(SCRIPTS); do d=$(O)/bin/$${s##*/}; \
+	    $(SUBST_VERSION) $$s >$$d.tmp && chmod +x $$d.tmp && \
+	    { cmp -s $$d.tmp $$d && rm -f $$d.tmp || mv -f $$d.tmp $$d; } || \
+	    exit 1; done
 
 deps:
 	sh scripts/install-deps
