@@ -43,6 +43,7 @@
 #include "sym/sym_locate.h"
 #include "base/proc.h"
 #include "sym/sym_syms.h"
+#include "sym/sym_symtab.h"
 #include "base/util.h"
 
 enum lstate { L_SKIP, L_NOTFOUND, L_MISMATCH, L_FAILED, L_PARTIAL, L_DONE };
@@ -59,6 +60,7 @@ struct lib {
 	/* From the #lib header, unescaped; "" when unknown. */
 	char	*path, *debug_name, *debug_path, *code_id, *breakpad_id,
 		*arch;
+	int	 fileoff;	/* its addresses are file offsets (sp(5)) */
 	int64_t	 weight;	/* samples with a frame of this library */
 	uint64_t stamp;		/* the last line counted in weight */
 	uint64_t *addrs;	/* distinct addresses, in order of first sight */
@@ -210,12 +212,17 @@ set_field(char **dst, const struct field *f)
 	*dst = unesc_dup(f->s, f->len);
 }
 
-/* #lib IDX name path debugName debugPath codeId breakpadId arch */
+/*
+ * #lib IDX name path debugName debugPath codeId breakpadId arch [fileoff]
+ * The ninth field "fileoff" says that the library's frame addresses are
+ * offsets in its file, not addresses relative to its first PT_LOAD
+ * segment (sp-flatten writes so when it could not open the image).
+ */
 static void
 lib_header(const char *line, size_t len)
 {
-	struct field f[9];
-	size_t n = split_tabs(line, len, f, 9);
+	struct field f[11];
+	size_t n = split_tabs(line, len, f, 11);
 	struct lib *l;
 	uint32_t id;
 
@@ -235,6 +242,8 @@ lib_header(const char *line, size_t len)
 		set_field(&l->breakpad_id, &f[7]);
 	if (n > 8)
 		set_field(&l->arch, &f[8]);
+	if (n > 9 && f[9].len == 7 && memcmp(f[9].s, "fileoff", 7) == 0)
+		l->fileoff = 1;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -616,6 +625,63 @@ scan_input(struct input *in)
 }
 
 /*
+ * A mapped input that shrinks while it is read (truncated, rewritten by
+ * another program) faults with SIGBUS on the pages past its new end.  The
+ * handler names the file in one line and exits 1; it only reads what
+ * load_input prepared (async-signal-safe: write and _exit).
+ */
+struct mapped {
+	const char *start;
+	size_t	 len;
+	char	*msg;
+	size_t	 msglen;
+};
+static struct mapped *mapped;
+static size_t nmapped, capmapped;
+
+static void
+on_sigbus(int sig, siginfo_t *si, void *ctx)
+{
+	const char *a = si->si_addr;
+
+	(void)ctx;
+	for (size_t i = 0; i < nmapped; i++)
+		if (a >= mapped[i].start &&
+		    (size_t)(a - mapped[i].start) < mapped[i].len) {
+			ssize_t w = write(2, mapped[i].msg, mapped[i].msglen);
+
+			(void)w;
+			_exit(1);
+		}
+	/* Not ours: the default action. */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+watch_mapping(const char *name, const char *start, size_t len)
+{
+	struct buf m = { 0 };
+	struct sigaction sa;
+
+	if (nmapped == 0) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_sigbus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, NULL);
+	}
+	buf_printf(&m, "%s: %s: the file shrank while it was read\n",
+	    getprogname(), name);
+	xgrow(&mapped, &capmapped, nmapped + 1, sizeof(*mapped));
+	mapped[nmapped].start = start;
+	mapped[nmapped].len = len;
+	mapped[nmapped].msg = m.s;
+	mapped[nmapped].msglen = m.len;
+	nmapped++;
+}
+
+/*
  * Read the input path whole: a regular uncompressed file is mapped, else
  * it is read (and decompressed) into memory.  Returns 0, or -1 after a
  * message.
@@ -651,6 +717,8 @@ load_input(const char *path, struct input *in)
 			}
 			if (m != MAP_FAILED) {
 				in->data = m;
+				if (in->len > 0)
+					watch_mapping(path, m, in->len);
 				close(fd);
 				lr_close(lr);
 				return 0;
@@ -672,8 +740,12 @@ free_input(struct input *in)
 {
 	if (in->cap > 0)
 		big_free(in->data, in->cap);
-	else if (in->len > 0)
+	else if (in->len > 0) {
+		for (size_t i = 0; i < nmapped; i++)
+			if (mapped[i].start == in->data)
+				mapped[i].len = 0;
 		munmap(in->data, in->len);
+	}
 	in->data = NULL;
 }
 
@@ -823,7 +895,8 @@ resolve_syms(struct lib *l, const struct sym_syms *sy)
 	double t0 = now();
 
 	free(uname);
-	if (e < 0) {
+	/* The sidecar is keyed by relative addresses, not file offsets. */
+	if (e < 0 || l->fileoff) {
 		l->state = L_NOTFOUND;
 		return;
 	}
@@ -836,6 +909,88 @@ resolve_syms(struct lib *l, const struct sym_syms *sy)
 	l->secs = now() - t0;
 }
 
+/* n with a comma every three digits: "1,873". */
+static const char *
+count_str(size_t n, char *s)
+{
+	char t[32];
+	int len = snprintf(t, sizeof(t), "%zu", n), j = 0;
+
+	for (int i = 0; i < len; i++) {
+		if (i > 0 && (len - i) % 3 == 0)
+			s[j++] = ',';
+		s[j++] = t[i];
+	}
+	s[j] = '\0';
+	return s;
+}
+
+/*
+ * The addresses of l that the image im can answer for: each one's address
+ * in the file (sv[i]: relative + base, or its file offset's address for a
+ * "fileoff" library; UINT64_MAX when none) inside an executable segment.
+ * Those go into q (relative to base again, as the backends take them)
+ * with their index in pos; returns how many.  An address outside every
+ * executable segment is not of this file (or the base is wrong): the
+ * symbolizer would name it after whatever symbol lies below.
+ */
+static size_t
+in_code(const struct lib *l, const struct sym_image *im, uint64_t base,
+    uint64_t *sv, uint64_t *q, size_t *pos)
+{
+	size_t nq = 0;
+
+	for (size_t i = 0; i < l->naddrs; i++) {
+		uint64_t a = l->addrs[i] + base;
+
+		sv[i] = UINT64_MAX;
+		if (l->fileoff && sym_image_off_to_addr(im, l->addrs[i],
+		    &a) == -1)
+			continue;
+		if (!sym_image_in_code(im, a))
+			continue;
+		sv[i] = a;
+		q[nq] = a - base;
+		pos[nq++] = i;
+	}
+	return nq;
+}
+
+/*
+ * An answer from the symbol table alone (one frame, no source file) names
+ * the nearest symbol below the address, however far: it stands only when
+ * a function symbol of the file covers the address (sym_symtab.h).  The
+ * others are left unnamed, counted in one warning.
+ */
+static void
+check_symtab(struct lib *l, const uint64_t *sv)
+{
+	struct sym_symtab *t = NULL;
+	size_t bad = 0, asked = 0;
+	char n1[32], n2[32];
+
+	for (size_t i = 0; i < l->naddrs; i++) {
+		const struct sym_frame *f;
+
+		if (l->res.nframes[i] != 1)
+			continue;
+		f = &l->res.frames[l->res.first[i]];
+		if (f->file_len > 0)
+			continue;
+		if (asked++ == 0 && (t = sym_symtab_read(l->file)) == NULL)
+			break;
+		if (!sym_symtab_covers(t, sv[i])) {
+			l->res.nframes[i] = 0;
+			bad++;
+		}
+	}
+	sym_symtab_free(t);
+	if (bad > 0)
+		warnx("%.*s: %s of %s addresses lie in no function of its "
+		    "symbol table: left unnamed", (int)l->name_len, l->name,
+		    count_str(bad, n1), count_str(l->naddrs, n2));
+}
+
 static void
 resolve_lib(struct lib *l)
 {
@@ -846,9 +1001,10 @@ resolve_lib(struct lib *l)
 	struct sym_image im, first_bad;
 	struct sym_job job;
 	struct buf msg = { 0 }, wmsg = { 0 };
-	char dbg[4096], *bad_path = NULL;
+	char dbg[4096], *bad_path = NULL, n1[32], n2[32];
 	const char *why = NULL, *use = NULL, *prog = NULL;
-	size_t i;
+	uint64_t *sv, *q;
+	size_t i, nq, *pos;
 	double t0;
 	int rc;
 
@@ -933,9 +1089,19 @@ resolve_lib(struct lib *l)
 	job.progress = progress_enabled();
 	l->via = sym_backend_name(job.backend);
 	t0 = now();
-	progress_begin(uname, l->naddrs, PROGRESS_ADDRESSES);
-	rc = sym_backend_run(&job, l->addrs, l->naddrs, &l->res, &msg, &wmsg);
-	progress_end();
+	sv = xreallocarray(NULL, l->naddrs ? l->naddrs : 1, sizeof(*sv));
+	q = xreallocarray(NULL, l->naddrs ? l->naddrs : 1, sizeof(*q));
+	pos = xreallocarray(NULL, l->naddrs ? l->naddrs : 1, sizeof(*pos));
+	nq = in_code(l, &im, job.base, sv, q, pos);
+	if (nq > 0) {
+		progress_begin(uname, nq, PROGRESS_ADDRESSES);
+		rc = sym_backend_run(&job, q, nq, &l->res, &msg, &wmsg);
+		progress_end();
+	} else {
+		symr_init(&l->res, 0);
+		rc = 0;
+	}
+	symr_spread(&l->res, pos, l->naddrs);
 	if (rc == -1) {
 		warnx("%.*s: %s", (int)l->name_len, l->name, msg.s);
 		status = 1;
@@ -946,6 +1112,16 @@ resolve_lib(struct lib *l)
 			    l->via, wmsg.s);
 		l->state = L_DONE;
 	}
+	if (nq < l->naddrs)
+		warnx("%.*s: %s of %s addresses fall outside its code: not the "
+		    "binary that was profiled, or a wrong --base?",
+		    (int)l->name_len, l->name, count_str(l->naddrs - nq, n1),
+		    count_str(l->naddrs, n2));
+	if (im.kind == SYMK_ELF)
+		check_symtab(l, sv);
+	free(sv);
+	free(q);
+	free(pos);
 	l->secs = now() - t0;
 	lib_alloc_reps(l);
 	count_resolved(l);
