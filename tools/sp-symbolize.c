@@ -957,32 +957,40 @@ in_code(const struct lib *l, const struct sym_image *im, uint64_t base,
 }
 
 /*
- * An answer from the symbol table alone (one frame, no source file) names
- * the nearest symbol below the address, however far: it stands only when
- * a function symbol of the file covers the address (sym_symtab.h).  The
- * others are left unnamed, counted in one warning.
+ * The answers checked against the file's symbol table (sym_symtab.h).  An
+ * answer from the symbol table alone (one frame, no source file) names the
+ * nearest symbol below the address, however far: it stands only when a
+ * function symbol covers the address, else it is left unnamed, counted in
+ * one warning.  Where several symbols share the function's address, the
+ * outermost frame is named as perf report names it.
  */
 static void
 check_symtab(struct lib *l, const uint64_t *sv)
 {
-	struct sym_symtab *t = NULL;
-	size_t bad = 0, asked = 0;
+	struct sym_symtab *t;
+	size_t bad = 0;
 	char n1[32], n2[32];
 
+	if ((t = sym_symtab_read(l->file)) == NULL)
+		return;
 	for (size_t i = 0; i < l->naddrs; i++) {
-		const struct sym_frame *f;
+		size_t k = l->res.first[i];
+		const struct sym_frame *f = &l->res.frames[k];
+		const char *alias;
 
-		if (l->res.nframes[i] != 1)
+		if (l->res.nframes[i] == 0)
 			continue;
-		f = &l->res.frames[l->res.first[i]];
-		if (f->file_len > 0)
-			continue;
-		if (asked++ == 0 && (t = sym_symtab_read(l->file)) == NULL)
-			break;
-		if (!sym_symtab_covers(t, sv[i])) {
+		if (l->res.nframes[i] == 1 && f->file_len == 0 &&
+		    !sym_symtab_covers(t, sv[i])) {
 			l->res.nframes[i] = 0;
 			bad++;
+			continue;
 		}
+		alias = sym_symtab_alias(t, sv[i], symr_str(&l->res, f->name),
+		    f->name_len);
+		if (alias != NULL && (strlen(alias) != f->name_len ||
+		    memcmp(alias, symr_str(&l->res, f->name), f->name_len)))
+			symr_rename(&l->res, k, alias, strlen(alias));
 	}
 	sym_symtab_free(t);
 	if (bad > 0)

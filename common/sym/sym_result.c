@@ -32,6 +32,15 @@ symr_spread(struct sym_results *r, const size_t *pos, size_t n)
 }
 
 void
+symr_rename(struct sym_results *r, size_t k, const char *name, size_t len)
+{
+	r->frames[k].name = r->arena.len;
+	r->frames[k].name_len = len;
+	buf_add(&r->arena, name, len);
+	buf_addc(&r->arena, '\0');
+}
+
+void
 symr_free(struct sym_results *r)
 {
 	free(r->first);

@@ -45,6 +45,9 @@ void	 symr_commit(struct sym_results *, size_t i, size_t start);
  * batch that asked for some of the addresses only.
  */
 void	 symr_spread(struct sym_results *, const size_t *pos, size_t n);
+/* Give frame k (an index into frames) another name. */
+void	 symr_rename(struct sym_results *, size_t k, const char *name,
+	    size_t len);
 /* The name and file of a frame, pointers into the arena. */
 const char *symr_str(const struct sym_results *, size_t off);
 /* Does name look like "no symbol" ("??" or empty)? */

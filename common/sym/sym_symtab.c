@@ -25,13 +25,25 @@ struct range {
 	uint64_t lo, hi;	/* [lo, hi) */
 };
 
+/* A function symbol, for the choice among aliases. */
+struct fsym {
+	uint64_t lo, size;
+	uint32_t name;		/* into names */
+	uint32_t order;		/* its place in the table */
+	unsigned char bind;
+};
+
 struct sym_symtab {
-	struct range *r;
+	struct range *r;	/* merged, sorted, disjoint */
 	size_t	 n;
+	struct fsym *f;		/* by lo, then order */
+	size_t	 nf;
+	char	*names;		/* the string table, NUL-terminated */
+	size_t	 names_len;
 };
 
 struct sec {
-	uint64_t type, flags, addr, size, off, entsize;
+	uint64_t type, flags, addr, size, off, entsize, link;
 };
 
 static uint64_t
@@ -42,6 +54,16 @@ get(const unsigned char *p, int n, int be)
 	for (int i = 0; i < n; i++)
 		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
 	return v;
+}
+
+static int
+by_fsym(const void *a, const void *b)
+{
+	const struct fsym *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 static int
@@ -78,9 +100,11 @@ sym_symtab_read(const char *path)
 	struct sym_symtab *t = NULL;
 	struct sec *secs = NULL;
 	struct range *r = NULL;
-	uint64_t *secend = NULL;
+	struct fsym *fs = NULL;
+	char *names = NULL;
+	uint64_t *secend = NULL, nlen = 0;
 	uint64_t shoff, shnum, shentsize, nsym, esz;
-	size_t n = 0, want, pick = 0;
+	size_t n = 0, nf = 0, want, pick = 0;
 	struct stat st;
 	int fd, is64, be;
 
@@ -114,6 +138,7 @@ sym_symtab_read(const char *path)
 		c->off = is64 ? get(s + 24, 8, be) : get(s + 16, 4, be);
 		c->size = is64 ? get(s + 32, 8, be) : get(s + 20, 4, be);
 		c->entsize = is64 ? get(s + 56, 8, be) : get(s + 36, 4, be);
+		c->link = is64 ? get(s + 40, 4, be) : get(s + 24, 4, be);
 		if (c->type == SHT_SYMTAB_ ||
 		    (c->type == SHT_DYNSYM_ && pick == 0))
 			pick = k;
@@ -128,12 +153,27 @@ sym_symtab_read(const char *path)
 	syms = xmalloc((size_t)secs[pick].size + 1);
 	if (sym_pread(fd, syms, (size_t)secs[pick].size, secs[pick].off) == -1)
 		goto out;
+	if (secs[pick].link < shnum) {
+		const struct sec *ss = &secs[secs[pick].link];
+
+		if (ss->off <= (uint64_t)st.st_size &&
+		    ss->size <= (uint64_t)st.st_size - ss->off &&
+		    ss->size < ((uint64_t)1 << 31)) {
+			nlen = ss->size;
+			names = xmalloc((size_t)nlen + 1);
+			if (sym_pread(fd, names, (size_t)nlen, ss->off) == -1)
+				nlen = 0;
+			names[nlen] = '\0';
+		}
+	}
 	r = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*r));
+	fs = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*fs));
 	secend = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*secend));
 	for (uint64_t i = 1; i < nsym; i++) {
 		const unsigned char *s = syms + i * secs[pick].entsize;
-		uint64_t value, size, info, shndx, type;
+		uint64_t value, size, info, shndx, type, name;
 
+		name = get(s, 4, be);
 		if (is64) {
 			info = s[4];
 			shndx = get(s + 6, 2, be);
@@ -153,6 +193,11 @@ sym_symtab_read(const char *path)
 		    value < secs[shndx].addr ||
 		    value - secs[shndx].addr >= secs[shndx].size)
 			continue;
+		fs[n].lo = value;
+		fs[n].size = size;
+		fs[n].name = name < nlen ? (uint32_t)name : 0;
+		fs[n].order = (uint32_t)i;
+		fs[n].bind = (unsigned char)(info >> 4);
 		r[n].lo = value;
 		r[n].hi = value + size;
 		secend[n] = secs[shndx].addr + secs[shndx].size;
@@ -174,8 +219,10 @@ sym_symtab_read(const char *path)
 		}
 		free(tmp);
 	}
+	qsort(fs, n, sizeof(*fs), by_fsym);
 	close_ranges(r, n, secend);
 	qsort(r, n, sizeof(*r), by_lo);
+	nf = n;
 	/* Merge overlapping and touching ranges. */
 	{
 		size_t m = 0;
@@ -192,6 +239,20 @@ sym_symtab_read(const char *path)
 		n = m;
 	}
 	t = xmalloc(sizeof(*t));
+	t->f = NULL;
+	t->nf = 0;
+	if (names != NULL) {
+		t->f = fs;
+		/* The count before merging: fs kept every symbol. */
+		t->nf = nf;
+		t->names = names;
+		t->names_len = (size_t)nlen;
+		names = NULL;
+		fs = NULL;
+	} else {
+		t->names = NULL;
+		t->names_len = 0;
+	}
 	t->r = r;
 	t->n = n;
 	r = NULL;
@@ -201,6 +262,8 @@ out:
 	free(secs);
 	free(syms);
 	free(r);
+	free(fs);
+	free(names);
 	free(secend);
 	return t;
 }
@@ -211,6 +274,8 @@ sym_symtab_free(struct sym_symtab *t)
 	if (t == NULL)
 		return;
 	free(t->r);
+	free(t->f);
+	free(t->names);
 	free(t);
 }
 
@@ -229,4 +294,75 @@ sym_symtab_covers(const struct sym_symtab *t, uint64_t a)
 			hi = mid;
 	}
 	return lo > 0 && a < t->r[lo - 1].hi;
+}
+
+static size_t
+underscores(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] == '_')
+		n++;
+	return n;
+}
+
+/*
+ * Is a a better name than b for their shared address, by perf's rule
+ * (tools/perf/util/symbol.c, choose_best_symbol): a symbol with a size,
+ * then not weak, then global, then fewer leading underscores, then the
+ * longer name; on a tie the one first in the table.
+ */
+static int
+better(const struct sym_symtab *t, const struct fsym *a, const struct fsym *b)
+{
+	const char *na = t->names + a->name, *nb = t->names + b->name;
+	size_t la, lb;
+
+	if ((a->size != 0) != (b->size != 0))
+		return a->size != 0;
+	if ((a->bind == 2) != (b->bind == 2))	/* STB_WEAK */
+		return a->bind != 2;
+	if ((a->bind == 1) != (b->bind == 1))	/* STB_GLOBAL */
+		return a->bind == 1;
+	if (underscores(na) != underscores(nb))
+		return underscores(na) < underscores(nb);
+	la = strlen(na);
+	lb = strlen(nb);
+	if (la != lb)
+		return la > lb;
+	return a->order < b->order;
+}
+
+const char *
+sym_symtab_alias(const struct sym_symtab *t, uint64_t a, const char *name,
+    size_t len)
+{
+	size_t lo = 0, hi = t->nf, g, best;
+	int found = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->f[mid].lo <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	/* The symbols at the greatest start at or below a. */
+	for (g = lo - 1; g > 0 && t->f[g - 1].lo == t->f[lo - 1].lo; g--)
+		;
+	if (g + 1 == lo)
+		return NULL;
+	best = g;
+	for (size_t i = g; i < lo; i++) {
+		const char *n = t->names + t->f[i].name;
+
+		if (strncmp(n, name, len) == 0 && n[len] == '\0')
+			found = 1;
+		if (i > g && better(t, &t->f[i], &t->f[best]))
+			best = i;
+	}
+	return found ? t->names + t->f[best].name : NULL;
 }

@@ -27,4 +27,15 @@ void	 sym_symtab_free(struct sym_symtab *);
 /* Does a function symbol cover svma (the file's virtual address)?  1/0. */
 int	 sym_symtab_covers(const struct sym_symtab *, uint64_t svma);
 
+/*
+ * Several symbols at one address (aliases: nanosleep and __nanosleep,
+ * clock_nanosleep@GLIBC_2.2.5 and clock_nanosleep@@GLIBC_2.17): the one
+ * perf report shows, when name[0..len) is one of the function symbols at
+ * the greatest start at or below svma; else NULL (name is not an alias
+ * there, or there is no other).  Versions stay in the names, as perf
+ * shows them.
+ */
+const char *sym_symtab_alias(const struct sym_symtab *, uint64_t svma,
+	    const char *name, size_t len);
+
 #endif
