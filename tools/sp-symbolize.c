@@ -40,7 +40,7 @@
 #include "sym/sym_debugfile.h"
 #include "sym/sym_demangle.h"
 #include "sym/sym_image.h"
-#include "sym/sym_locate.h"
+#include "sym/sym_find_binary.h"
 #include "base/proc.h"
 #include "sym/sym_syms.h"
 #include "sym/sym_symtab.h"
