@@ -28,6 +28,7 @@ struct range {
 /* A function symbol, for the choice among aliases. */
 struct fsym {
 	uint64_t lo, size;
+	uint64_t secend;	/* the end of its section */
 	uint32_t name;		/* into names */
 	uint32_t order;		/* its place in the table */
 	unsigned char bind;
@@ -64,16 +65,6 @@ by_fsym(const void *a, const void *b)
 	if (x->lo != y->lo)
 		return x->lo < y->lo ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-static int
-by_lo(const void *a, const void *b)
-{
-	const struct range *x = a, *y = b;
-
-	if (x->lo != y->lo)
-		return x->lo < y->lo ? -1 : 1;
-	return x->hi < y->hi ? -1 : x->hi > y->hi;
 }
 
 /* Sizes left 0 (hi == lo) reach the next symbol or the section's end. */
@@ -195,33 +186,20 @@ sym_symtab_read(const char *path)
 			continue;
 		fs[n].lo = value;
 		fs[n].size = size;
+		fs[n].secend = secs[shndx].addr + secs[shndx].size;
 		fs[n].name = name < nlen ? (uint32_t)name : 0;
 		fs[n].order = (uint32_t)i;
 		fs[n].bind = (unsigned char)(info >> 4);
-		r[n].lo = value;
-		r[n].hi = value + size;
-		secend[n] = secs[shndx].addr + secs[shndx].size;
 		n++;
 	}
-	/* Sort the section ends along (they travel with the ranges). */
-	{
-		struct { struct range r; uint64_t e; } *tmp;
-
-		tmp = xreallocarray(NULL, n ? n : 1, sizeof(*tmp));
-		for (size_t i = 0; i < n; i++) {
-			tmp[i].r = r[i];
-			tmp[i].e = secend[i];
-		}
-		qsort(tmp, n, sizeof(*tmp), by_lo);
-		for (size_t i = 0; i < n; i++) {
-			r[i] = tmp[i].r;
-			secend[i] = tmp[i].e;
-		}
-		free(tmp);
-	}
+	/* One sort: the ranges are made in the symbols' order. */
 	qsort(fs, n, sizeof(*fs), by_fsym);
+	for (size_t i = 0; i < n; i++) {
+		r[i].lo = fs[i].lo;
+		r[i].hi = fs[i].lo + fs[i].size;
+		secend[i] = fs[i].secend;
+	}
 	close_ranges(r, n, secend);
-	qsort(r, n, sizeof(*r), by_lo);
 	nf = n;
 	/* Merge overlapping and touching ranges. */
 	{
