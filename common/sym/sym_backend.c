@@ -204,129 +204,163 @@ parse(enum sym_backend b, const struct buf *out, int died,
 	}
 }
 
+/* A symbolizer's command line. */
+struct cmd {
+	char	*argv[13];
+	size_t	 argc;
+	char	 objarg[4200], archarg[64], load[32], resp[40];
+};
+
+/* The arguments of the job's program; -1 when the backend is unknown. */
+static int
+build_argv(const struct sym_job *j, struct cmd *c)
+{
+	size_t a = 0;
+
+	c->argv[a++] = (char *)j->prog;
+	switch (j->backend) {
+	case SYMB_LLVM:
+		snprintf(c->objarg, sizeof(c->objarg), "--obj=%s", j->bin);
+		c->argv[a++] = c->objarg;
+		c->argv[a++] = "--functions=linkage";
+		c->argv[a++] = "--demangle";
+		c->argv[a++] = j->inlines ? "--inlines" : "--no-inlines";
+		c->argv[a++] = "--output-style=LLVM";
+		if (j->arch != NULL && j->arch[0] != '\0') {
+			snprintf(c->archarg, sizeof(c->archarg),
+			    "--default-arch=%s", j->arch);
+			c->argv[a++] = c->archarg;
+		}
+		break;
+	case SYMB_ADDR2LINE:
+		c->argv[a++] = "-a";
+		c->argv[a++] = "-f";
+		if (j->inlines)
+			c->argv[a++] = "-i";
+		c->argv[a++] = "-C";
+		c->argv[a++] = "-e";
+		c->argv[a++] = (char *)j->bin;
+		break;
+	case SYMB_ATOS:
+		c->argv[a++] = "-o";
+		c->argv[a++] = (char *)j->bin;
+		if (j->arch != NULL && j->arch[0] != '\0') {
+			c->argv[a++] = "-arch";
+			c->argv[a++] = (char *)j->arch;
+		}
+		snprintf(c->load, sizeof(c->load), "0x%" PRIx64, j->base);
+		c->argv[a++] = "-l";
+		c->argv[a++] = c->load;
+		break;
+	default:
+		return -1;
+	}
+	c->argv[a] = NULL;
+	c->argc = a;
+	return 0;
+}
+
+/*
+ * The queries in address order, into in: llvm-symbolizer then walks the
+ * debug information in order (7-10% less of its time on 100,000 addresses
+ * of bench/symbolize).  Returns the order, to put the answers back in the
+ * order asked.
+ */
+static struct order *
+sorted_queries(struct buf *in, const uint64_t *rel, size_t n, uint64_t add)
+{
+	struct order *ord = xreallocarray(NULL, n, sizeof(*ord));
+
+	for (size_t i = 0; i < n; i++) {
+		ord[i].addr = rel[i] + add;
+		ord[i].i = i;
+	}
+	qsort(ord, n, sizeof(*ord), by_addr);
+	buf_reset(in);
+	for (size_t k = 0; k < n; k++)
+		put_hex(in, ord[k].addr);
+	return ord;
+}
+
+/*
+ * Run the program once: the queries from the response file rfd (named in
+ * argv) or, when rfd is -1, on its standard input; the answers parsed
+ * into r (initialised here).  Returns -1 when it could not run.
+ */
+static int
+run_once(const struct sym_job *j, char **argv, int rfd, const struct buf *in,
+    size_t n, struct sym_results *r, struct buf *out, struct buf *err,
+    int *st)
+{
+	struct answers ans = { j->backend, 1, 0 };
+	struct sym_watch watch = { count_answers, &ans };
+
+	symr_init(r, n);
+	buf_reset(out);
+	buf_reset(err);
+	if (j->progress)
+		progress_set(0);
+	if (sym_proc_run(j->prog, argv, rfd != -1 ? "" : in->s ? in->s : "",
+	    rfd != -1 ? 0 : in->len, out, err, st,
+	    j->progress ? &watch : NULL) == -1)
+		return -1;
+	parse(j->backend, out, !(WIFEXITED(*st) && WEXITSTATUS(*st) == 0), r);
+	return 0;
+}
+
 int
 sym_backend_run(const struct sym_job *j, const uint64_t *rel, size_t n,
     struct sym_results *r, struct buf *msg, struct buf *warn)
 {
-	char *argv[13], objarg[4200], archarg[64], load[32], resp[40];
+	struct cmd c;
 	struct buf in = { 0 }, out = { 0 }, err = { 0 };
-	struct answers ans = { j->backend, 1, 0 };
-	struct sym_watch watch = { count_answers, &ans };
-	size_t a = 0;
-	int st = 0, died, ret = 0, rfd = -1;
 	struct order *ord = NULL;
-	uint64_t add = j->base;
+	int st = 0, died, ret = 0, rfd = -1;
 
-	symr_init(r, n);
-	argv[a++] = (char *)j->prog;
-	switch (j->backend) {
-	case SYMB_LLVM:
-		snprintf(objarg, sizeof(objarg), "--obj=%s", j->bin);
-		argv[a++] = objarg;
-		argv[a++] = "--functions=linkage";
-		argv[a++] = "--demangle";
-		argv[a++] = j->inlines ? "--inlines" : "--no-inlines";
-		argv[a++] = "--output-style=LLVM";
-		if (j->arch != NULL && j->arch[0] != '\0') {
-			snprintf(archarg, sizeof(archarg), "--default-arch=%s",
-			    j->arch);
-			argv[a++] = archarg;
-		}
-		break;
-	case SYMB_ADDR2LINE:
-		argv[a++] = "-a";
-		argv[a++] = "-f";
-		if (j->inlines)
-			argv[a++] = "-i";
-		argv[a++] = "-C";
-		argv[a++] = "-e";
-		argv[a++] = (char *)j->bin;
-		break;
-	case SYMB_ATOS:
-		argv[a++] = "-o";
-		argv[a++] = (char *)j->bin;
-		if (j->arch != NULL && j->arch[0] != '\0') {
-			argv[a++] = "-arch";
-			argv[a++] = (char *)j->arch;
-		}
-		snprintf(load, sizeof(load), "0x%" PRIx64, j->base);
-		argv[a++] = "-l";
-		argv[a++] = load;
-		break;
-	default:
+	if (build_argv(j, &c) == -1) {
+		symr_init(r, n);
 		buf_adds(msg, "no symbolizer backend");
 		return -1;
 	}
-	if (j->backend == SYMB_LLVM && n > 1) {
-		/*
-		 * In address order: llvm-symbolizer then walks the debug
-		 * information in order (7-10% less of its time on 100,000
-		 * addresses of bench/symbolize).  The answers are put back
-		 * in the order asked.
-		 */
-		ord = xreallocarray(NULL, n, sizeof(*ord));
-		for (size_t i = 0; i < n; i++) {
-			ord[i].addr = rel[i] + add;
-			ord[i].i = i;
-		}
-		qsort(ord, n, sizeof(*ord), by_addr);
-		for (size_t k = 0; k < n; k++)
-			put_hex(&in, ord[k].addr);
-	} else
-		queries(&in, rel, n, add);
+	if (j->backend == SYMB_LLVM && n > 1)
+		ord = sorted_queries(&in, rel, n, j->base);
+	else
+		queries(&in, rel, n, j->base);
 	if (j->backend == SYMB_LLVM &&
-	    (rfd = response_file(&in, resp, sizeof(resp))) != -1)
-		argv[a++] = resp;
-	else if (ord != NULL) {
-		/* Standard input: as asked, as it always was. */
-		free(ord);
-		ord = NULL;
-		queries(&in, rel, n, add);
+	    (rfd = response_file(&in, c.resp, sizeof(c.resp))) != -1) {
+		c.argv[c.argc] = c.resp;
+		c.argv[c.argc + 1] = NULL;
 	}
-	argv[a] = NULL;
-again:
-	if (j->progress)
-		progress_set(0);
-	if (sym_proc_run(j->prog, argv, rfd != -1 ? "" : in.s ? in.s : "",
-	    rfd != -1 ? 0 : in.len, &out, &err, &st,
-	    j->progress ? &watch : NULL) == -1) {
-		buf_printf(msg, "%s: cannot run: %s", j->prog, strerror(errno));
-		buf_free(&in);
-		free(ord);
-		if (rfd != -1)
-			close(rfd);
-		return -1;
-	}
-	died = !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	parse(j->backend, &out, died, r);
 	if (rfd != -1) {
+		ret = run_once(j, c.argv, rfd, &in, n, r, &out, &err, &st);
 		close(rfd);
-		rfd = -1;
-		if (died || r->answered < n) {
-			/*
-			 * Not a program that reads response files (a stand-in,
-			 * an old one): ask again on its standard input, so that
-			 * what it answers and says is what it says there.
-			 */
-			argv[--a] = NULL;
-			if (ord != NULL) {
-				free(ord);
-				ord = NULL;
-				queries(&in, rel, n, add);
-			}
-			symr_free(r);
-			symr_init(r, n);
-			buf_reset(&out);
-			buf_reset(&err);
-			ans.n = 0;
-			ans.at_bol = 1;
-			goto again;
-		}
+		died = !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+		if (ret == 0 && !died && r->answered == n)
+			goto done;
+		/*
+		 * Not a program that reads response files (a stand-in, an
+		 * old one): ask again on its standard input, in the order
+		 * asked, so that what it answers and says is what it says
+		 * there.
+		 */
+		symr_free(r);
+		c.argv[c.argc] = NULL;
 	}
 	if (ord != NULL) {
-		unsort(r, ord, n);
 		free(ord);
+		ord = NULL;
+		queries(&in, rel, n, j->base);
 	}
+	if (run_once(j, c.argv, -1, &in, n, r, &out, &err, &st) == -1) {
+		buf_printf(msg, "%s: cannot run: %s", j->prog, strerror(errno));
+		ret = -1;
+		goto out;
+	}
+done:
+	if (ord != NULL)
+		unsort(r, ord, n);
+	died = !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ret = 0;
 	if (died || r->answered < n) {
 		buf_printf(msg, "%s ", sym_backend_name(j->backend));
 		proc_status(msg, st);
@@ -336,6 +370,8 @@ again:
 		ret = -1;
 	} else
 		first_line(warn, &err);
+out:
+	free(ord);
 	buf_free(&in);
 	buf_free(&out);
 	buf_free(&err);

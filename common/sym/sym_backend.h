@@ -7,8 +7,10 @@
  *	addr2line -a -f -i -C -e BIN		(ELF)
  *	atos -o BIN -arch ARCH -l LOAD		(Mach-O, macOS)
  *
- * Addresses are written one a line on standard input as hex.  The answers
- * are parsed into a sym_results (sym_result.h).
+ * Addresses are written one a line as hex: llvm-symbolizer reads them from
+ * a response file (@FILE, see response_file in sym_backend.c), the others
+ * (and an llvm-symbolizer stand-in that does not take one) from standard
+ * input.  The answers are parsed into a sym_results (sym_result.h).
  */
 #ifndef SP_SYM_BACKEND_H
 #define SP_SYM_BACKEND_H

@@ -1,6 +1,6 @@
 /*
  * sym_elf.c: the ELF half of sym_image.h.  Reads the ELF header, the
- * program headers (first PT_LOAD p_vaddr, PT_NOTE build id) and the section
+ * program headers (the PT_LOAD segments, PT_NOTE build id) and the section
  * headers (.debug_info, .gnu_debuglink, SHT_NOTE build id of separate debug
  * files), for 32- and 64-bit files of either byte order.  Every offset and
  * count read from the file is checked against the file's size.
@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sym/sym_fileio.h"
 #include "sym/sym_image.h"
+#include "sym/sym_image_parts.h"
 #include "base/util.h"
 
 #define PT_LOAD_	1
 #define PT_NOTE_	4
+#define PF_X_		1
 #define SHT_NOTE_	7
 #define SHT_NOBITS_	8
 #define NT_GNU_BUILD_ID_ 3
@@ -81,7 +84,7 @@ read_phdrs(const struct elf *e, uint64_t phoff, uint64_t phnum,
 	if (phentsize < want)
 		return phnum == 0 ? 0 : -1;
 	for (uint64_t k = 0; k < phnum; k++) {
-		uint64_t type, off, vaddr, filesz, align;
+		uint64_t type, flags, off, vaddr, filesz, memsz, align;
 
 		if (phoff + k * phentsize > e->sz ||
 		    sym_pread(e->fd, ph, want, phoff + k * phentsize) == -1)
@@ -90,17 +93,25 @@ read_phdrs(const struct elf *e, uint64_t phoff, uint64_t phnum,
 		if (e->is64) {
 			off = get(e, ph + 8, 8);
 			vaddr = get(e, ph + 16, 8);
+			flags = get(e, ph + 4, 4);
 			filesz = get(e, ph + 32, 8);
+			memsz = get(e, ph + 40, 8);
 			align = get(e, ph + 48, 8);
 		} else {
 			off = get(e, ph + 4, 4);
 			vaddr = get(e, ph + 8, 4);
 			filesz = get(e, ph + 16, 4);
+			memsz = get(e, ph + 20, 4);
+			flags = get(e, ph + 24, 4);
 			align = get(e, ph + 28, 4);
 		}
-		if (type == PT_LOAD_ && !im->has_base) {
-			im->base = vaddr;
-			im->has_base = 1;
+		if (type == PT_LOAD_) {
+			if (!im->has_base) {
+				im->base = vaddr;
+				im->has_base = 1;
+			}
+			sym_image_add_seg(im, vaddr, memsz, off, filesz,
+			    (flags & PF_X_) != 0);
 		} else if (type == PT_NOTE_)
 			scan_notes(e, off, filesz, align, im);
 	}

@@ -1,6 +1,7 @@
 /*
  * sym_image.c: opening a binary and dispatching on its magic number to the
- * ELF or Mach-O header reader; the identity comparison.
+ * ELF or Mach-O header reader (sym_image_parts.h); the identity
+ * comparison; the questions asked of the segments.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -9,25 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sym/sym_fileio.h"
 #include "sym/sym_image.h"
-
-int
-sym_pread(int fd, void *p, size_t n, uint64_t off)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = pread(fd, (char *)p + got, n - got,
-		    (off_t)(off + got));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		got += (size_t)r;
-	}
-	return 0;
-}
+#include "sym/sym_image_parts.h"
 
 int
 sym_image_read(const char *path, const char *arch, struct sym_image *im,
@@ -94,15 +79,47 @@ sym_id_match(const char *a, const char *b)
 	}
 }
 
-void
-sym_hex(char *dst, size_t sz, const unsigned char *p, size_t n)
+int
+sym_image_in_code(const struct sym_image *im, uint64_t a)
 {
-	static const char hx[] = "0123456789abcdef";
-	size_t j = strlen(dst);
+	if (im->nseg == 0 || im->seg_lost)
+		return 1;
+	for (size_t i = 0; i < im->nseg; i++)
+		if (im->seg[i].exec && a >= im->seg[i].vaddr &&
+		    a - im->seg[i].vaddr < im->seg[i].memsz)
+			return 1;
+	return 0;
+}
 
-	for (size_t i = 0; i < n && j + 2 < sz; i++) {
-		dst[j++] = hx[p[i] >> 4];
-		dst[j++] = hx[p[i] & 15];
+int
+sym_image_off_to_addr(const struct sym_image *im, uint64_t off,
+    uint64_t *svma)
+{
+	if (im->seg_lost)
+		return -1;
+	for (size_t i = 0; i < im->nseg; i++)
+		if (off >= im->seg[i].off &&
+		    off - im->seg[i].off < im->seg[i].filesz) {
+			*svma = im->seg[i].vaddr + (off - im->seg[i].off);
+			return 0;
+		}
+	return -1;
+}
+
+void
+sym_image_add_seg(struct sym_image *im, uint64_t vaddr, uint64_t memsz,
+    uint64_t off, uint64_t filesz, int exec)
+{
+	struct sym_seg *s;
+
+	if (im->nseg == SYM_MAXSEGS) {
+		im->seg_lost = 1;
+		return;
 	}
-	dst[j] = '\0';
+	s = &im->seg[im->nseg++];
+	s->vaddr = vaddr;
+	s->memsz = memsz;
+	s->off = off;
+	s->filesz = filesz;
+	s->exec = exec;
 }

@@ -18,7 +18,13 @@
  *  - its identity: the ELF NT_GNU_BUILD_ID note or the Mach-O LC_UUID, as
  *    lowercase hex;
  *  - for ELF, whether it carries DWARF (.debug_info) and the file named by
- *    its .gnu_debuglink section.
+ *    its .gnu_debuglink section;
+ *  - its segments (ELF PT_LOAD, Mach-O LC_SEGMENT), for two questions:
+ *    does an address fall in its code (a profile's address outside every
+ *    executable segment is not of this file, or the base is wrong), and
+ *    which address a file offset is loaded at.
+ *
+ * sym_pread and sym_hex (sym_fileio.h) come with it.
  */
 #ifndef SP_SYM_IMAGE_H
 #define SP_SYM_IMAGE_H
@@ -26,7 +32,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sym/sym_fileio.h"
+
 enum sym_kind { SYMK_UNKNOWN, SYMK_ELF, SYMK_MACHO };
+
+/* Linkers write 2 to 6 loaded segments; a file with more is not checked. */
+#define SYM_MAXSEGS	32
 
 struct sym_image {
 	enum sym_kind kind;
@@ -37,6 +48,14 @@ struct sym_image {
 	int	 has_debug_info;	/* ELF .debug_info present */
 	char	 debuglink[256];	/* ELF .gnu_debuglink file name, or "" */
 	char	 arch[32];	/* Mach-O: the architecture of the slice */
+	/* The loaded segments, in file order; nseg 0 when none was read. */
+	struct sym_seg {
+		uint64_t vaddr, memsz;	/* where it is loaded, how much */
+		uint64_t off, filesz;	/* where it is in the file */
+		int	 exec;		/* PF_X, VM_PROT_EXECUTE */
+	} seg[SYM_MAXSEGS];
+	size_t	 nseg;
+	int	 seg_lost;	/* more segments than seg holds: unknown */
 };
 
 /*
@@ -56,21 +75,29 @@ int	 sym_image_read(const char *path, const char *arch,
  */
 int	 sym_image_has_debug(const char *path);
 
-/* The ELF and Mach-O halves, on an open file of size sz. */
-int	 sym_elf_read(int fd, uint64_t sz, struct sym_image *, const char **);
-int	 sym_macho_read(int fd, uint64_t sz, const char *arch,
-	    struct sym_image *, const char **);
+/*
+ * Does the address svma (the file's own virtual address: relative + base)
+ * fall inside an executable segment?  1 or 0; 1 also when the segments
+ * are unknown (nothing to check against).
+ */
+int	 sym_image_in_code(const struct sym_image *, uint64_t svma);
 
-/* Read exactly n bytes at off; 0, or -1 (short file or error). */
-int	 sym_pread(int fd, void *, size_t n, uint64_t off);
+/*
+ * The virtual address that file offset off is loaded at: by the segment
+ * whose file bytes hold it.  0 with *svma set, or -1 when no segment does
+ * (or the segments are unknown).
+ */
+int	 sym_image_off_to_addr(const struct sym_image *, uint64_t off,
+	    uint64_t *svma);
+
+/* Record a segment read from the headers (the ELF and Mach-O readers). */
+void	 sym_image_add_seg(struct sym_image *, uint64_t vaddr, uint64_t memsz,
+	    uint64_t off, uint64_t filesz, int exec);
 
 /*
  * Compare an image id with a profile's codeId: case-insensitive, dashes
  * ignored.  Returns 1 if they match.
  */
 int	 sym_id_match(const char *image_id, const char *code_id);
-
-/* Append n bytes as lowercase hex to a NUL-terminated string of size sz. */
-void	 sym_hex(char *dst, size_t sz, const unsigned char *p, size_t n);
 
 #endif

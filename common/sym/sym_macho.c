@@ -6,11 +6,14 @@
  */
 #include <string.h>
 
+#include "sym/sym_fileio.h"
 #include "sym/sym_image.h"
+#include "sym/sym_image_parts.h"
 
 #define LC_SEGMENT_	0x1
 #define LC_UUID_	0x1b
 #define LC_SEGMENT_64_	0x19
+#define VM_PROT_EXECUTE_ 0x4
 #define CPU_ARCH_ABI64	0x01000000
 #define CPU_ARCH_ABI64_32 0x02000000
 
@@ -29,6 +32,24 @@ rd(const unsigned char *p, int n, int be)
 	for (int i = 0; i < n; i++)
 		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
 	return v;
+}
+
+/*
+ * A segment command (lc holds its first bytes): the base is __TEXT's
+ * vmaddr; every segment with bytes in memory is kept (__PAGEZERO has
+ * none).
+ */
+static void
+segment(struct sym_image *im, const unsigned char *lc, uint64_t vmaddr,
+    uint64_t vmsize, uint64_t fileoff, uint64_t filesize, uint64_t initprot)
+{
+	if (memcmp(lc + 8, "__TEXT\0", 7) == 0 && !im->has_base) {
+		im->base = vmaddr;
+		im->has_base = 1;
+	}
+	if (vmsize > 0)
+		sym_image_add_seg(im, vmaddr, vmsize, fileoff, filesize,
+		    (initprot & VM_PROT_EXECUTE_) != 0);
 }
 
 /* The name samply and the Apple tools use for a cputype/cpusubtype. */
@@ -52,7 +73,7 @@ static int
 read_thin(int fd, uint64_t sz, uint64_t start, struct sym_image *im,
     const char **why)
 {
-	unsigned char h[32], lc[40];
+	unsigned char h[32], lc[64];
 	uint32_t m;
 	uint64_t off, end, ncmds;
 	int is64, be;
@@ -89,12 +110,16 @@ read_thin(int fd, uint64_t sz, uint64_t start, struct sym_image *im,
 		size = rd(lc + 4, 4, be);
 		if (size < 8 || size > end - off)
 			break;
-		if ((cmd == LC_SEGMENT_64_ || cmd == LC_SEGMENT_) &&
-		    size >= 32 && sym_pread(fd, lc, 32, off) == 0 &&
-		    memcmp(lc + 8, "__TEXT\0", 7) == 0 && !im->has_base) {
-			im->base = cmd == LC_SEGMENT_64_ ? rd(lc + 24, 8, be) :
-			    rd(lc + 24, 4, be);
-			im->has_base = 1;
+		if (cmd == LC_SEGMENT_64_ && size >= 64 &&
+		    sym_pread(fd, lc, 64, off) == 0) {
+			segment(im, lc, rd(lc + 24, 8, be), rd(lc + 32, 8, be),
+			    rd(lc + 40, 8, be), rd(lc + 48, 8, be),
+			    rd(lc + 60, 4, be));
+		} else if (cmd == LC_SEGMENT_ && size >= 48 &&
+		    sym_pread(fd, lc, 48, off) == 0) {
+			segment(im, lc, rd(lc + 24, 4, be), rd(lc + 28, 4, be),
+			    rd(lc + 32, 4, be), rd(lc + 36, 4, be),
+			    rd(lc + 44, 4, be));
 		} else if (cmd == LC_UUID_ && size >= 24 &&
 		    sym_pread(fd, lc, 24, off) == 0) {
 			im->id[0] = '\0';

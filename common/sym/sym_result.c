@@ -15,6 +15,32 @@ symr_init(struct sym_results *r, size_t naddr)
 }
 
 void
+symr_spread(struct sym_results *r, const size_t *pos, size_t n)
+{
+	size_t *first = xcalloc(n ? n : 1, sizeof(*first));
+	uint32_t *nframes = xcalloc(n ? n : 1, sizeof(*nframes));
+
+	for (size_t k = 0; k < r->naddr; k++) {
+		first[pos[k]] = r->first[k];
+		nframes[pos[k]] = r->nframes[k];
+	}
+	free(r->first);
+	free(r->nframes);
+	r->first = first;
+	r->nframes = nframes;
+	r->naddr = n;
+}
+
+void
+symr_rename(struct sym_results *r, size_t k, const char *name, size_t len)
+{
+	r->frames[k].name = r->arena.len;
+	r->frames[k].name_len = len;
+	buf_add(&r->arena, name, len);
+	buf_addc(&r->arena, '\0');
+}
+
+void
 symr_free(struct sym_results *r)
 {
 	free(r->first);

@@ -39,6 +39,15 @@ void	 symr_free(struct sym_results *);
 void	 symr_push(struct sym_results *, const char *name, size_t nlen,
 	    const char *file, size_t flen, uint32_t line);
 void	 symr_commit(struct sym_results *, size_t i, size_t start);
+/*
+ * Spread the answers of a batch of r->naddr addresses over n addresses:
+ * answer k becomes address pos[k]'s; the others are not resolved.  For a
+ * batch that asked for some of the addresses only.
+ */
+void	 symr_spread(struct sym_results *, const size_t *pos, size_t n);
+/* Give frame k (an index into frames) another name. */
+void	 symr_rename(struct sym_results *, size_t k, const char *name,
+	    size_t len);
 /* The name and file of a frame, pointers into the arena. */
 const char *symr_str(const struct sym_results *, size_t off);
 /* Does name look like "no symbol" ("??" or empty)? */

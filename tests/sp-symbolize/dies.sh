@@ -3,7 +3,8 @@
 # frame resolved, the others kept unchanged, exit status 1.
 . "$T/fixtures.inc"
 need gcc nm readelf objcopy
-build prog
+padfn
+build prog pad.c
 cat >fake-symbolizer <<'EOS'
 #!/bin/sh
 read -r a
@@ -24,8 +25,9 @@ grep -q "	prog!first_one;prog!$(rel prog work);prog!$mark\$" out || exit 1
 grep -q '^#symbolized	prog	prog	llvm-symbolizer	1/3$' out || exit 1
 # The same with a batch larger than a pipe holds: writing the rest of the
 # batch fails (EPIPE, SIGPIPE ignored) and must neither kill nor hang us.
-awk 'BEGIN { print "#sp samples 1"
-	for (i = 0; i < 30000; i++) printf "a\t1\tt\t1\t0\t1\t\tprog!0x%x\n", 4096 + i }' >big.tsv
+p=$(rel prog pad)
+awk -v p=$((p)) 'BEGIN { print "#sp samples 1"
+	for (i = 0; i < 30000; i++) printf "a\t1\tt\t1\t0\t1\t\tprog!0x%x\n", p + 16 + i }' >big.tsv
 sp-symbolize -q --symbolizer ./fake-symbolizer -b prog big.tsv >out 2>err
 echo "status $?"
 cat err

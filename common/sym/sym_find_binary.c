@@ -1,10 +1,10 @@
-/* sym_locate.c: candidate files and identity checks (sym_locate.h). */
+/* sym_find_binary.c: candidate files and identity checks (sym_find_binary.h). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "base/buf.h"
-#include "sym/sym_locate.h"
+#include "sym/sym_find_binary.h"
 #include "base/util.h"
 
 int

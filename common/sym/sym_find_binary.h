@@ -1,5 +1,5 @@
 /*
- * sym_locate.h: which files may hold a profile's library, and whether a
+ * sym_find_binary.h: which files may hold a profile's library, and whether a
  * file is the build the profile saw.
  *
  * A library is known by the fields of its #lib header (sp(5)); the files
@@ -10,8 +10,8 @@
  * library, as its debugName or as the last component of its path, and
  * dSYM bundles of those names.
  */
-#ifndef SP_SYM_LOCATE_H
-#define SP_SYM_LOCATE_H
+#ifndef SP_SYM_FIND_BINARY_H
+#define SP_SYM_FIND_BINARY_H
 
 #include <stddef.h>
 

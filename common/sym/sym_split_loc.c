@@ -1,4 +1,4 @@
-/* sym_loc.c: splitting a symbolizer's "FILE:LINE[:COL]" location. */
+/* sym_split_loc.c: splitting a symbolizer's "FILE:LINE[:COL]" location. */
 #include <string.h>
 
 #include "sym/sym_backend.h"
