@@ -1371,20 +1371,6 @@ unwind_user(struct pd *pd, const struct attr *a, const struct sample *s)
 		user_frame(pd, s->pid, i == 0 ? pd->pcs[i] : pd->pcs[i] - 1);
 }
 
-static void
-add_hex(struct buf *b, uint64_t v)
-{
-	char tmp[20], *p = tmp + sizeof(tmp);
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	*--p = 'x';
-	*--p = '0';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* The frames, root first, into pd->stack (perf_script.c's join_stack). */
 static void
 join_stack(struct pd *pd)
@@ -1419,7 +1405,7 @@ join_stack(struct pd *pd)
 				announce(pd, f->dso);
 				buf_add(b, pd->prefixes.s + d->pre, d->prelen);
 			}
-			add_hex(b, f->addr);
+			buf_addhex(b, f->addr);
 		}
 		if (pd->o->annotate) {
 			if (kern)

@@ -744,20 +744,6 @@ add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
 	buf_add(b, s, n);
 }
 
-static void
-add_hex(struct buf *b, uint64_t v)
-{
-	char tmp[20], *p = tmp + sizeof(tmp);
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	*--p = 'x';
-	*--p = '0';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* The stack of the current record, root first, into ps->stack. */
 static void
 join_stack(struct ps *ps)
@@ -827,7 +813,7 @@ join_stack(struct ps *ps)
 					buf_add(b, ps->prefixes.s + d->pre,
 					    d->prelen);
 				}
-				add_hex(b, f->addr);
+				buf_addhex(b, f->addr);
 			} else
 				buf_add(b, "[unknown]", 9);
 		} else {
