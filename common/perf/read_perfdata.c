@@ -80,6 +80,7 @@
 #include "base/strtab.h"
 #include "perf/unwind.h"
 #include "base/util.h"
+#include "read/perf_dso.h"
 
 /* perf_event.h's numbers, which are ABI. */
 enum {
@@ -116,16 +117,9 @@ struct attr {
 	char	*name;
 };
 
-enum dso_kind { D_FILE, D_PSEUDO, D_ANON, D_JIT };
-
-struct dso {
-	size_t	 base;		/* offset of the file name in the path */
-	size_t	 pre, prelen;	/* "name!" escaped, in pd->prefixes */
-	enum dso_kind kind;
-	int	 announced;
-	int	 kernel;	/* [kernel.kallsyms], a [module] */
-	int	 vdso;		/* [vdso] */
-	int	 img_tried;
+/* The unwinder's image of a dso (perf_dso.h), opened when first needed. */
+struct dimg {
+	int	 tried;
 	struct unw_image *img;
 };
 
@@ -199,10 +193,9 @@ struct pd {
 	struct proc *procs;
 	size_t	 pcap;
 
-	struct strtab *dsos;
-	struct dso *dso;
+	struct pdso_tab *dsos;
+	struct dimg *dimg;
 	size_t	 dcap;
-	struct buf prefixes;
 	int32_t	 kdso;		/* "[kernel.kallsyms]" */
 
 	int	 vloaded;
@@ -338,90 +331,24 @@ proc_get(struct pd *pd, int32_t pid)
 	return &pd->procs[id];
 }
 
-/* --- Dsos, as perf_script.c classifies perf's dso names --- */
-
-static int
-has_prefix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s, p, pl) == 0;
-}
-
-static int
-has_suffix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
-}
+/* --- Dsos (perf_dso.h) --- */
 
 static int32_t
 dso_id(struct pd *pd, const char *s, size_t n)
 {
-	int added;
-	uint32_t id;
-	struct dso *d;
-	const char *p;
-	size_t base;
+	int32_t id = pdso_id(pd->dsos, s, n);
+	size_t old = pd->dcap;
 
-	if (has_suffix(s, n, " (deleted)"))
-		n -= 10;
-	id = st_intern(pd->dsos, s, n, &added);
-	if (!added)
-		return (int32_t)id;
-	xgrow(&pd->dso, &pd->dcap, id + 1, sizeof(*pd->dso));
-	d = &pd->dso[id];
-	memset(d, 0, sizeof(*d));
-	p = st_str(pd->dsos, id, &n);
-	base = n;
-	while (base > 0 && p[base - 1] != '/')
-		base--;
-	/* perf's anonymous and no-dso maps show run-time addresses. */
-	if (has_prefix(p, n, "//anon") || has_prefix(p, n, "[stack") ||
-	    has_prefix(p, n, "[heap]") || has_prefix(p, n, "/dev/zero") ||
-	    has_prefix(p, n, "/anon_hugepage") ||
-	    has_prefix(p, n, "/SYSV") || has_prefix(p, n, "[vsyscall]") ||
-	    n == 0)
-		d->kind = D_ANON;
-	else if (p[0] == '[' || has_prefix(p, n, "//")) {
-		d->kind = D_PSEUDO;
-		d->kernel = p[0] == '[' && !(n == 6 &&
-		    memcmp(p, "[vdso]", 6) == 0);
-		d->vdso = n == 6 && memcmp(p, "[vdso]", 6) == 0;
-	}
-	else if ((has_prefix(p + base, n - base, "perf-") &&
-	    has_suffix(p, n, ".map")) ||
-	    (has_prefix(p + base, n - base, "jitted-") &&
-	    has_suffix(p, n, ".so")))
-		d->kind = D_JIT;
-	else
-		d->kind = D_FILE;
-	if (base == n || d->kind == D_PSEUDO || d->kind == D_ANON)
-		base = 0;
-	d->base = base;
-	d->pre = pd->prefixes.len;
-	esc_append(&pd->prefixes, p + base, n - base);
-	buf_addc(&pd->prefixes, '!');
-	d->prelen = pd->prefixes.len - d->pre;
-	return (int32_t)id;
+	xgrow(&pd->dimg, &pd->dcap, (size_t)id + 1, sizeof(*pd->dimg));
+	if (pd->dcap > old)
+		memset(pd->dimg + old, 0, (pd->dcap - old) * sizeof(*pd->dimg));
+	return id;
 }
 
-static void
-announce(struct pd *pd, int32_t id)
+static struct pdso *
+dso(struct pd *pd, int32_t id)
 {
-	struct dso *d = &pd->dso[id];
-	struct lib_info li = {0};
-	size_t n;
-	const char *p;
-
-	if (d->announced)
-		return;
-	d->announced = 1;
-	p = st_str(pd->dsos, (uint32_t)id, &n);
-	li.name = p + d->base;
-	li.path = d->kind == D_FILE || d->kind == D_JIT ? p : NULL;
-	sw_lib(pd->w, &li);
+	return pdso_get(pd->dsos, id);
 }
 
 /* --- Kernel symbols --- */
@@ -1260,20 +1187,24 @@ static void
 user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 {
 	struct map *m = map_find(pd, pid, ip);
-
+	const struct pdso *d;
 	uint64_t rel;
 
 	if (m == NULL) {
 		add_frame(pd, ip, -1, NULL);
 		return;
 	}
-	if (pd->dso[m->dso].kind == D_ANON) {
+	d = dso(pd, (int32_t)m->dso);
+	if (d->kind == PDSO_ANON) {
 		add_frame(pd, ip, (int32_t)m->dso, NULL);
 		return;
 	}
+	/* perf's map_ip: the file offset; then sp(5)'s address. */
 	rel = ip - m->m.start + m->m.pgoff;
-	add_frame(pd, rel, (int32_t)m->dso, pd->dso[m->dso].vdso ?
-	    vdso_find(pd, rel) : NULL);
+	if (d->kind == PDSO_FILE)
+		rel = pdso_addr(pd->dsos, (int32_t)m->dso, rel);
+	add_frame(pd, rel, (int32_t)m->dso, d->vdso ? vdso_find(pd, rel) :
+	    NULL);
 }
 
 static void
@@ -1328,23 +1259,25 @@ unw_lookup(void *ctx, uint64_t addr)
 {
 	struct pd *pd = ctx;
 	struct map *m = map_find(pd, pd->cur_pid, addr);
-	struct dso *d;
+	const struct pdso *d;
+	struct dimg *di;
 
 	if (m == NULL)
 		return NULL;
-	d = &pd->dso[m->dso];
-	if (!d->img_tried) {
+	d = dso(pd, (int32_t)m->dso);
+	di = &pd->dimg[m->dso];
+	if (!di->tried) {
 		char err[256];
 		size_t n;
-		const char *path = st_str(pd->dsos, m->dso, &n);
+		const char *path = pdso_path(pd->dsos, (int32_t)m->dso, &n);
 
-		d->img_tried = 1;
-		if (d->kind == D_FILE)
-			d->img = unw_image_open(path, err, sizeof(err));
+		di->tried = 1;
+		if (d->kind == PDSO_FILE)
+			di->img = unw_image_open(path, err, sizeof(err));
 		else if (d->vdso && pd->native_kernel)
-			d->img = vdso_image();
+			di->img = vdso_image();
 	}
-	m->m.img = d->img;
+	m->m.img = di->img;
 	return &m->m;
 }
 
@@ -1380,37 +1313,34 @@ join_stack(struct pd *pd)
 	buf_reset(b);
 	for (size_t k = pd->nfr; k-- > 0;) {
 		const struct frame *f = &pd->fr[k];
-		const struct dso *d = f->dso >= 0 ? &pd->dso[f->dso] : NULL;
+		const struct pdso *d = f->dso >= 0 ? dso(pd, f->dso) : NULL;
 		int kern = d != NULL && d->kernel;
 
 		if (b->len > 0)
 			buf_addc(b, ';');
 		if (f->sym != NULL) {
-			announce(pd, f->dso);
-			buf_add(b, pd->prefixes.s + d->pre, d->prelen);
+			pdso_prefix(pd->dsos, f->dso, b);
 			esc_append(b, f->sym, strlen(f->sym));
 		} else if (pd->o->unknown_dso && d != NULL) {
 			size_t n;
-			const char *p = st_str(pd->dsos, (uint32_t)f->dso, &n);
+			const char *p = pdso_path(pd->dsos, f->dso, &n);
 
-			announce(pd, f->dso);
+			pdso_announce(pd->dsos, f->dso);
 			buf_addc(b, '[');
 			esc_append(b, p + d->base, n - d->base);
 			buf_addc(b, ']');
 		} else if (pd->o->unknown_dso)
 			buf_add(b, "[unknown]", 9);
 		else {
-			if (d != NULL && !kern && d->kind == D_FILE &&
-			    f->addr < (1ULL << 32)) {
-				announce(pd, f->dso);
-				buf_add(b, pd->prefixes.s + d->pre, d->prelen);
-			}
+			if (d != NULL && !kern && d->kind == PDSO_FILE &&
+			    f->addr < (1ULL << 32))
+				pdso_prefix(pd->dsos, f->dso, b);
 			buf_addhex(b, f->addr);
 		}
 		if (pd->o->annotate) {
 			if (kern)
 				buf_add(b, "_[k]", 4);
-			else if (d != NULL && d->kind == D_JIT)
+			else if (d != NULL && d->kind == PDSO_JIT)
 				buf_add(b, "_[j]", 4);
 		}
 	}
@@ -1655,11 +1585,10 @@ pd_free(struct pd *pd)
 		free(pd->procs[i].maps);
 	free(pd->procs);
 	st_free(pd->pids);
-	for (size_t i = 0; i < st_count(pd->dsos); i++)
-		unw_image_free(pd->dso[i].img);
-	free(pd->dso);
-	st_free(pd->dsos);
-	buf_free(&pd->prefixes);
+	for (size_t i = 0; i < pd->dcap; i++)
+		unw_image_free(pd->dimg[i].img);
+	free(pd->dimg);
+	pdso_free(pd->dsos);
 	free(pd->ksyms);
 	free(pd->vsyms);
 	buf_free(&pd->kstr);
@@ -1691,7 +1620,8 @@ check(struct pd *pd)
 }
 
 static void
-pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
+pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len,
+    struct sw *w)
 {
 	memset(pd, 0, sizeof(*pd));
 	pd->name = name;
@@ -1700,7 +1630,8 @@ pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
 	pd->ids = st_new();
 	pd->tids = st_new();
 	pd->pids = st_new();
-	pd->dsos = st_new();
+	pd->w = w;
+	pd->dsos = pdso_new(w);
 	pd->threadkeys = st_new();
 	pd->mainpids = st_new();
 	pd->kdso = dso_id(pd, "[kernel.kallsyms]", 17);
@@ -1727,7 +1658,7 @@ perfdata_probe(const char *path, char *why, size_t whysz)
 		return 0;
 	}
 	close(fd);
-	pd_init(&pd, path, m, (size_t)sb.st_size);
+	pd_init(&pd, path, m, (size_t)sb.st_size, NULL);
 	pd.why = why;
 	pd.whysz = whysz;
 	rc = parse_header(&pd) == 0 && check(&pd) == 0;
@@ -1745,14 +1676,14 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	size_t nr = 0;
 	int rc = -1;
 
-	pd_init(&pd, name, data, len);
+	pd_init(&pd, name, data, len, w);
 	pd.o = o;
-	pd.w = w;
 	if (parse_header(&pd) == -1 || check(&pd) == -1 ||
 	    scan(&pd, &r, &nr) == -1)
 		goto out;
 	sw_source(w, name, "perf.data");
 	replay(&pd, r, nr);
+	pdso_report(pd.dsos, name);
 	if (pd.skipped > 0)
 		warnx("%s: %" PRIu64 " samples of other events than %s "
 		    "skipped (--event chooses)", name, pd.skipped,
