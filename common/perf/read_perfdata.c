@@ -80,6 +80,7 @@
 #include "base/strtab.h"
 #include "perf/unwind.h"
 #include "base/util.h"
+#include "perf/perf_map.h"
 #include "read/perf_dso.h"
 
 /* perf_event.h's numbers, which are ABI. */
@@ -117,10 +118,14 @@ struct attr {
 	char	*name;
 };
 
-/* The unwinder's image of a dso (perf_dso.h), opened when first needed. */
+/*
+ * The unwinder's image of a dso (perf_dso.h), and a JIT's perf map, each
+ * read when first needed.
+ */
 struct dimg {
-	int	 tried;
+	int	 tried, map_tried;
 	struct unw_image *img;
+	struct perf_map *map;
 };
 
 struct map {
@@ -1132,16 +1137,42 @@ do_fork(struct pd *pd, const uint8_t *p)
 	}
 }
 
+/*
+ * perf's anonymous memory (is_anon_memory, is_no_dso_memory): mapped
+ * executable, it is a JIT's code, named from /tmp/perf-PID.map.
+ */
+static int
+jit_memory(const char *s, size_t n)
+{
+	return (n == 6 && memcmp(s, "//anon", 6) == 0) ||
+	    (n >= 9 && memcmp(s, "/dev/zero", 9) == 0) ||
+	    (n >= 14 && memcmp(s, "/anon_hugepage", 14) == 0) ||
+	    (n >= 6 && memcmp(s, "[stack", 6) == 0) ||
+	    (n >= 5 && memcmp(s, "/SYSV", 5) == 0) ||
+	    (n == 6 && memcmp(s, "[heap]", 6) == 0);
+}
+
 static void
 do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 {
 	int32_t pid = (int32_t)u32at(p);
-	size_t fo = type == R_MMAP ? 32 : 64;
+	size_t fo = type == R_MMAP ? 32 : 64, fl;
+	const char *file = (const char *)p + fo;
+	char jit[64];
 	struct proc *pr;
 	struct map *m;
+	int exec;
 
 	if ((misc & MISC_CPUMODE) == MISC_KERNEL)
 		return;		/* the kernel's: named from kallsyms */
+	fl = rec_str(p + fo, n - fo);
+	/* MMAP records are of executable mappings; MMAP2 has the prot. */
+	exec = type == R_MMAP || (u32at(p + 56) & PROT_EXEC) != 0;
+	if (exec && jit_memory(file, fl)) {
+		fl = (size_t)snprintf(jit, sizeof(jit), "/tmp/perf-%" PRId32
+		    ".map", pid);
+		file = jit;
+	}
 	pr = proc_get(pd, pid);
 	xgrow(&pr->maps, &pr->cap, pr->n + 1, sizeof(*pr->maps));
 	m = &pr->maps[pr->n++];
@@ -1149,8 +1180,7 @@ do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 	m->m.start = u64at(p + 8);
 	m->m.end = m->m.start + u64at(p + 16);
 	m->m.pgoff = u64at(p + 24);
-	m->dso = (uint32_t)dso_id(pd, (const char *)p + fo,
-	    rec_str(p + fo, n - fo));
+	m->dso = (uint32_t)dso_id(pd, file, fl);
 }
 
 /* The newest mapping of pid holding addr, or NULL. */
@@ -1183,6 +1213,45 @@ add_frame(struct pd *pd, uint64_t addr, int32_t dso, const char *sym)
 	f->sym = sym;
 }
 
+static int
+has_map_suffix(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 4 && strcmp(s + n - 4, ".map") == 0;
+}
+
+/*
+ * Is dso id a perf map ("/tmp/perf-PID.map") that can be read (from
+ * --perf-map-dir, else where perf names it)?  Read once.
+ */
+static int
+has_pid_map(struct pd *pd, uint32_t id)
+{
+	struct dimg *di = &pd->dimg[id];
+
+	if (!di->map_tried) {
+		size_t n;
+		const char *path = pdso_path(pd->dsos, (int32_t)id, &n);
+		const char *base = strrchr(path, '/');
+		struct buf b = {0};
+
+		di->map_tried = 1;
+		base = base != NULL ? base + 1 : path;
+		if (strncmp(base, "perf-", 5) == 0 && has_map_suffix(base)) {
+			if (pd->o != NULL && pd->o->perf_map_dir != NULL) {
+				buf_adds(&b, pd->o->perf_map_dir);
+				buf_addc(&b, '/');
+				buf_adds(&b, base);
+			} else
+				buf_adds(&b, path);
+			di->map = perf_map_load(b.s);
+			buf_free(&b);
+		}
+	}
+	return di->map != NULL;
+}
+
 static void
 user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 {
@@ -1197,6 +1266,12 @@ user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 	d = dso(pd, (int32_t)m->dso);
 	if (d->kind == PDSO_ANON) {
 		add_frame(pd, ip, (int32_t)m->dso, NULL);
+		return;
+	}
+	if (d->kind == PDSO_JIT && has_pid_map(pd, m->dso)) {
+		/* perf maps hold run-time addresses. */
+		add_frame(pd, ip, (int32_t)m->dso,
+		    perf_map_find(pd->dimg[m->dso].map, ip));
 		return;
 	}
 	/* perf's map_ip: the file offset; then sp(5)'s address. */
@@ -1585,8 +1660,10 @@ pd_free(struct pd *pd)
 		free(pd->procs[i].maps);
 	free(pd->procs);
 	st_free(pd->pids);
-	for (size_t i = 0; i < pd->dcap; i++)
+	for (size_t i = 0; i < pd->dcap; i++) {
 		unw_image_free(pd->dimg[i].img);
+		perf_map_free(pd->dimg[i].map);
+	}
 	free(pd->dimg);
 	pdso_free(pd->dsos);
 	free(pd->ksyms);
