@@ -1489,26 +1489,11 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 }
 
 /* Is this attr's event the one kept (perf_script.c's event_ok)? */
-static size_t
-event_base(const char *s, size_t n)
-{
-	size_t k = n;
-
-	while (k > 0 && s[k - 1] != ':')
-		k--;
-	if (k == 0 || k == n)
-		return n;
-	for (size_t i = k; i < n; i++)
-		if (strchr("ukhIGHpPSDWebB", s[i]) == NULL)
-			return n;
-	return k - 1;
-}
-
 static int
 event_ok(struct pd *pd, struct attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
-	size_t n = strlen(name), bn = event_base(name, n);
+	size_t n = strlen(name), bn = perf_event_base(name, n);
 
 	if (pd->event != NULL)
 		return a == pd->event || strcmp(a->name, pd->event->name) == 0;
