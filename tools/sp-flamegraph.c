@@ -56,6 +56,7 @@
 #include "base/proc.h"
 #include "perf/read_perfdata.h"
 #include "base/util.h"
+#include "base/version.h"
 
 #define EX_EMPTY	2	/* sp-flame drew an empty graph */
 #define EX_CANNOT	3	/* perf cannot record here (sp-record's 3) */
@@ -92,7 +93,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-flamegraph [-hiv] [-c perf-args] [-d seconds] [-F hz] "
+	    "usage: sp-flamegraph [-hivV] [-c perf-args] [-d seconds] [-F hz] "
 	    "[-o file]\n"
 	    "                     [--deterministic] [--flamechart] "
 	    "[--ignore-status]\n"
@@ -771,6 +772,7 @@ main(int argc, char *argv[])
 		{ "flamechart", no_argument, NULL, O_FLAMECHART },
 		{ "freq", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "ignore-status", no_argument, NULL, O_IGNORE },
 		{ "image-width", required_argument, NULL, O_IMAGE_WIDTH },
 		{ "input", required_argument, NULL, O_INPUT },
@@ -811,7 +813,7 @@ main(int argc, char *argv[])
 		filter_main(0, argv + 2, (size_t)(argc - 2));
 
 	o.output = DEFAULT_OUTPUT;
-	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hio:p:v", longopts,
+	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hVio:p:v", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -853,6 +855,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'i':
 			args_add(&o.draw, "--inverted");
 			break;

@@ -46,6 +46,7 @@
 #include "base/proc.h"
 #include "sym/sym_image.h"
 #include "base/util.h"
+#include "base/version.h"
 
 /* Exit statuses (the man page's EXIT STATUS). */
 #define EX_FAILED	2	/* profile written; the command failed */
@@ -103,7 +104,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-record [-hqr] [-d seconds] [-e event] [-F hz] [-g mode] "
+	    "usage: sp-record [-hqrV] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
 	    "                 [-P profiler] [--perf-arg arg] [--record-only]\n"
 	    "                 [--samply-arg arg] -p pid[,pid] | [--] command "
@@ -925,6 +926,7 @@ main(int argc, char *argv[])
 		{ "cargo-arg", required_argument, NULL, 'A' },
 		{ "example", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "perf-arg", required_argument, NULL, 'R' },
 		{ "profile", required_argument, NULL, 'L' },
 		{ "profiler", required_argument, NULL, 'P' },
@@ -949,7 +951,7 @@ main(int argc, char *argv[])
 	o.freq = DEFAULT_FREQ;
 	o.callgraph = DEFAULT_CALLGRAPH;
 	o.cargo_profile = "release";
-	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:qr", longopts,
+	while ((ch = getopt_long(argc, argv, "+d:e:F:g:hVo:P:p:qr", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'A':
@@ -1007,6 +1009,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'L':
 			o.cargo_profile = optarg;
 			break;
