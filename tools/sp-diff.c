@@ -23,7 +23,6 @@
  * least the threshold, and names those frames on standard error.
  */
 #include <err.h>
-#include <fnmatch.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
@@ -35,6 +34,7 @@
 #include "agg/aggregate.h"
 #include "base/buf.h"
 #include "agg/difftable.h"
+#include "agg/framematch.h"
 #include "base/escape.h"
 #include "base/input.h"
 #include "base/stats.h"
@@ -49,7 +49,7 @@ struct opts {
 	double	 zmin;
 	int	 gate;
 	double	 fail_above;	/* percentage points */
-	char	**pats;		/* --fail-frame */
+	struct fmatch *pats;	/* --fail-frame */
 	size_t	 npats;
 };
 
@@ -291,20 +291,46 @@ write_table(const struct drow *rows, const uint32_t *order, size_t n,
 }
 
 static int
-gated(const struct opts *o, const struct drow *r, struct buf *name)
+gated(const struct opts *o, const struct drow *r)
 {
 	if (!o->gate || r->z < o->zmin ||
 	    (r->share_b - r->share_a) * 100 <= o->fail_above)
 		return 0;
 	if (o->npats == 0)
 		return 1;
-	buf_reset(name);
-	if (unesc_append(name, r->frame, r->len) == -1)
-		return 0;
 	for (size_t i = 0; i < o->npats; i++)
-		if (fnmatch(o->pats[i], name->s, 0) == 0)
+		if (fm_match(&o->pats[i], r->frame, r->len))
 			return 1;
 	return 0;
+}
+
+/*
+ * Does every --fail-frame name a frame of either side?  A gate whose frame
+ * is misspelt would never fail: say so (framematch.h) and exit 1, before
+ * the table is written.
+ */
+static void
+check_pats(const struct drow *rows, size_t n, const struct opts *o)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < o->npats; i++) {
+		struct fm_near nr;
+		size_t k;
+
+		for (k = 0; k < n; k++)
+			if (fm_match(&o->pats[i], rows[k].frame, rows[k].len))
+				break;
+		if (k < n)
+			continue;
+		fm_near_init(&nr, &o->pats[i]);
+		for (k = 0; k < n; k++)
+			fm_near_add(&nr, rows[k].frame, rows[k].len);
+		fm_near_report(&nr, "--fail-frame", &o->pats[i], NULL);
+		bad = 1;
+	}
+	if (bad)
+		exit(1);
 }
 
 /* List the regressions on standard error; returns how many. */
@@ -312,13 +338,12 @@ static size_t
 gate(const struct drow *rows, const uint32_t *order, size_t n,
     const struct opts *o)
 {
-	struct buf name = { 0 };
 	size_t found = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct drow *r = &rows[order[i]];
 
-		if (!gated(o, r, &name))
+		if (!gated(o, r))
 			continue;
 		found++;
 		fprintf(stderr, "%s: regression: %.*s: total %.2f%% -> %.2f%% "
@@ -326,7 +351,6 @@ gate(const struct drow *rows, const uint32_t *order, size_t n,
 		    r->frame, r->share_a * 100, r->share_b * 100,
 		    (r->share_b - r->share_a) * 100, r->z);
 	}
-	buf_free(&name);
 	return found;
 }
 
@@ -366,8 +390,13 @@ main(int argc, char *argv[])
 			break;
 		case 'P':
 			o.gate = 1;
+			if (*optarg == '\0' || !esc_valid(optarg,
+			    strlen(optarg)))
+				errx(1, "--fail-frame: not a frame as sp-aggregate "
+				    "writes it (escape \\, tab, newline and ; "
+				    "with a backslash): %s", optarg);
 			xgrow(&o.pats, &patcap, o.npats + 1, sizeof(*o.pats));
-			o.pats[o.npats++] = optarg;
+			fm_init(&o.pats[o.npats++], optarg, strlen(optarg));
 			break;
 		case 'z':
 			o.zmin = number_arg("--z", optarg);
@@ -418,6 +447,7 @@ main(int argc, char *argv[])
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
+	check_pats(rows, n, &o);
 	sort_rows = rows;
 	if (n > 1)
 		qsort(order, n, sizeof(*order), row_cmp);

@@ -406,7 +406,7 @@ unnamed(struct filt *f, size_t i, const char *opt)
 		}
 	}
 	snprintf(name, sizeof(name), "--%s", opt);
-	fm_near_report(&nr, name, m);
+	fm_near_report(&nr, name, m, NULL);
 	return 1;
 }
 

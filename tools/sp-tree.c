@@ -756,7 +756,7 @@ focus_check(const struct input *in, const char *opt, const char *arg)
 			}
 		}
 	}
-	fm_near_report(&nr, opt, &fm);
+	fm_near_report(&nr, opt, &fm, NULL);
 	exit(1);
 }
 

@@ -38,7 +38,20 @@ fm_match(const struct fmatch *m, const char *f, size_t n)
 	if (!m->bare || (bang = memchr(f, '!', n)) == NULL)
 		return 0;
 	bang++;
-	return one(m, bang, n - (size_t)(bang - f));
+	n -= (size_t)(bang - f);
+	if (one(m, bang, n))
+		return 1;
+	/*
+	 * A NAME with its parameter list, source line or inline mark after
+	 * it ("f(unsigned long)", "f @ f.c:7", "f (inlined)": sp-symbolize's
+	 * forms) is named by what comes before them.
+	 */
+	if (n <= m->n || memcmp(bang, m->s, m->n) != 0)
+		return 0;
+	bang += m->n;
+	n -= m->n;
+	return *bang == '(' || (n >= 3 && memcmp(bang, " @ ", 3) == 0) ||
+	    (n >= 10 && memcmp(bang, " (inlined)", 10) == 0);
 }
 
 void
@@ -134,10 +147,12 @@ fm_near_add(struct fm_near *nr, const char *f, size_t n)
 }
 
 void
-fm_near_report(struct fm_near *nr, const char *opt, const struct fmatch *m)
+fm_near_report(struct fm_near *nr, const char *opt, const struct fmatch *m,
+    const char *why)
 {
-	fprintf(stderr, "%s: %s %.*s: no frame matches (see Frame arguments "
-	    "in sp(5))", getprogname(), opt, (int)m->n, m->s);
+	fprintf(stderr, "%s: %s %.*s: %s", getprogname(), opt, (int)m->n, m->s,
+	    why != NULL ? why :
+	    "no frame matches (see Frame arguments in sp(5))");
 	if (nr->nbest == 0)
 		fprintf(stderr, ", and no frame contains %.*s\n", (int)nr->tn,
 		    nr->text);
@@ -149,6 +164,12 @@ fm_near_report(struct fm_near *nr, const char *opt, const struct fmatch *m)
 			    (int)nr->best[i].n, nr->best[i].s);
 		fputc('\n', stderr);
 	}
+	fm_near_free(nr);
+}
+
+void
+fm_near_free(struct fm_near *nr)
+{
 	for (size_t i = 0; i < nr->nbest; i++)
 		free(nr->best[i].s);
 	free(nr->text);

@@ -7,8 +7,11 @@
  * An argument is written as sp-aggregate prints frames (escaped).  It names
  * a frame when it equals the whole frame ("app!parse") or, an argument
  * without '!', the frame's NAME after its "LIB!" ("parse" names app!parse
- * and libc!parse).  An argument with '*', '?' or '[' is also a shell
- * pattern (glob.h), matched the same two ways ("*parse*", "app!parse_*").
+ * and libc!parse), or that NAME up to its parameter list, source line or
+ * inline mark ("parse" names app!parse(char const*), app!parse @ p.c:7 and
+ * app!parse (inlined)).  An
+ * argument with '*', '?' or '[' is also a shell pattern (glob.h), matched
+ * against the whole frame and the NAME ("*parse*", "app!parse_*").
  *
  * When an argument names no frame, the tool says so with the frames that
  * contain its text (fm_near), so that "count_primes" leads to
@@ -48,10 +51,13 @@ void	 fm_near_init(struct fm_near *, const struct fmatch *);
 /* Offer one frame (each distinct frame once, in any order). */
 void	 fm_near_add(struct fm_near *, const char *f, size_t n);
 /*
- * Say on standard error that "OPT ARG" names no frame, with the frames
- * offered that contain its text; frees what fm_near holds.
+ * Say on standard error that "OPT ARG" names no frame (or why, when why is
+ * not NULL), with the frames offered that contain its text; frees what
+ * fm_near holds.
  */
 void	 fm_near_report(struct fm_near *, const char *opt,
-	    const struct fmatch *);
+	    const struct fmatch *, const char *why);
+/* Free what fm_near holds, saying nothing. */
+void	 fm_near_free(struct fm_near *);
 
 #endif
