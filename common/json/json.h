@@ -1,11 +1,11 @@
 /*
  * json.h: a read-only JSON document as tokens.
  *
- * The whole document is checked and tokenized in one pass (json_check.c);
- * the accessors below look values up by token index.  Because tokens are
- * in document order, the token after a value's subtree is found by a binary
- * search on start offsets, so skipping a million-element array costs
- * O(log n), not O(n).
+ * The whole document is checked and tokenized in one pass
+ * (json_tokenize.c); the accessors below look values up by token index.
+ * Because tokens are in document order, the token after a value's subtree
+ * is found by a binary search on start offsets, so skipping a
+ * million-element array costs O(log n), not O(n).
  */
 #ifndef SP_JSON_H
 #define SP_JSON_H
@@ -78,8 +78,8 @@ struct json {
 /*
  * Check and tokenize s[0..len) into j, whose t has room for tcap tokens
  * (more are added with big_realloc), packing numeric arrays when pack is
- * set (json_check.c).  Returns 0, or -1 with *why describing the problem
- * and *where its byte offset.
+ * set (json_tokenize.c).  Returns 0, or -1 with *why describing the
+ * problem and *where its byte offset.
  */
 int	 json_tokenize(struct json *j, const char *s, size_t len, int pack,
 	    size_t *where, const char **why);

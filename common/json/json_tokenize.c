@@ -1,5 +1,5 @@
 /*
- * json_check.c: sp's JSON tokenizer, a strict syntax check (RFC 8259) and
+ * json_tokenize.c: sp's JSON tokenizer, a strict syntax check (RFC 8259) and
  * tokenizer in one pass.
  *
  * A profile shared by a stranger may be anything, so the whole document is
