@@ -45,9 +45,9 @@ void	 big_stdout(void);
 int	 parse_u64(const char *, size_t, uint64_t *);
 /* Parse a signed decimal integer; returns 0, or -1 if invalid. */
 int	 parse_i64(const char *, size_t, int64_t *);
-/* Parse a decimal number (as strtod, the whole span); 0 or -1. */
 /* Only the exact fast path of parse_double: -1 when it cannot decide. */
 int	 parse_double_exact(const char *, size_t, double *);
+/* Parse a decimal number (as strtod, the whole span); 0 or -1. */
 int	 parse_double(const char *, size_t, double *);
 
 #endif
