@@ -144,7 +144,7 @@ integral_syntax(const char *p, const char *q)
  * A plain number at p, the common case of a packed array: an optional
  * '-', at most 19 digits with an optional fraction, no exponent.  Returns
  * the byte after it with *iv set (1: an integer of at most 9 digits, not
- * -0) or *dv (2: the value parse_double_exact() gives it), or NULL when it
+ * -0) or *dv (2: the value parse_double() gives it), or NULL when it
  * is anything else (an exponent, a bad number, more digits), which
  * scan_number and parse_double then judge.
  */
@@ -189,10 +189,16 @@ fast_num(const char *p, const char *end, int *kind, int32_t *iv,
 		*iv = neg ? -(int32_t)m : (int32_t)m;
 		return q;
 	}
-	if (m > ((uint64_t)1 << 53))
-		return NULL;
 	*kind = 2;
-	*dv = (double)m / pow10[frac];
+	if (m > ((uint64_t)1 << 53)) {
+		/*
+		 * A time of 17 digits (samply's shortest round trip of a sum):
+		 * one extended division, not strtod.  Integers stay tokens.
+		 */
+		if (frac == 0 || decimal_to_double(m, -frac, dv) == -1)
+			return NULL;
+	} else
+		*dv = (double)m / pow10[frac];
 	if (neg)
 		*dv = -*dv;
 	return q;
