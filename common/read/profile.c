@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bigmem.h"
 #include "base/escape.h"
 #include "read/profile_impl.h"
 #include "base/strtab.h"
@@ -135,6 +136,21 @@ pbasename(const char *p)
 	return s == NULL ? p : s + 1;
 }
 
+/* The arrays of tab (tab itself stays, empty, until free_ctx). */
+static void
+free_tables(struct ptables *tab)
+{
+	free(tab->prefix);
+	free(tab->frame);
+	free(tab->loff);
+	free(tab->llen);
+	buf_free(&tab->labels);
+	free(tab->soff);
+	free(tab->slen);
+	buf_free(&tab->stacks);
+	memset(tab, 0, sizeof(*tab));
+}
+
 static void
 free_ctx(struct pctx *c)
 {
@@ -150,14 +166,7 @@ free_ctx(struct pctx *c)
 	}
 	free(c->th);
 	for (size_t i = 0; i < c->ntabs; i++) {
-		free(c->tabs[i]->prefix);
-		free(c->tabs[i]->frame);
-		free(c->tabs[i]->loff);
-		free(c->tabs[i]->llen);
-		buf_free(&c->tabs[i]->labels);
-		free(c->tabs[i]->soff);
-		free(c->tabs[i]->slen);
-		buf_free(&c->tabs[i]->stacks);
+		free_tables(c->tabs[i]);
 		free(c->tabs[i]);
 	}
 	free(c->tabs);
@@ -202,19 +211,20 @@ struct emitter {
 	 * thread or input can have the same process, pid, thread and tid.
 	 */
 	int	 direct;
-	struct buf other;
+	struct buf arena;	/* the thread's stack strings */
+	size_t	*aoff;		/* string k is arena[aoff[k]..aoff[k + 1]) */
 	uint64_t *hash;
 	int32_t	*slot;
 	size_t	 hashcap, slotcap;
 };
 
-/* Build the stack string of stack index s into e->build. */
+/* Append the stack string of stack index s to b. */
 static void
-build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
+append_stack(struct emitter *e, const struct ptables *tab, int32_t s,
+    struct buf *b)
 {
 	size_t depth = 0;
 
-	buf_reset(&e->build);
 	for (int32_t x = s; x >= 0; x = tab->prefix[x]) {
 		xgrow(&e->walk, &e->walkcap, depth + 1, sizeof(*e->walk));
 		e->walk[depth++] = tab->frame[x];
@@ -222,12 +232,20 @@ build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
 	while (depth-- > 0) {
 		uint32_t f = e->walk[depth];
 
-		buf_add(&e->build, tab->labels.s + tab->loff[f], tab->llen[f]);
+		buf_add(b, tab->labels.s + tab->loff[f], tab->llen[f]);
 		if (depth > 0)
-			buf_addc(&e->build, ';');
+			buf_addc(b, ';');
 	}
-	if (e->build.s == NULL)
-		buf_grow(&e->build, 1);
+	if (b->s == NULL)
+		buf_grow(b, 1);
+}
+
+/* Build the stack string of stack index s into e->build. */
+static void
+build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
+{
+	buf_reset(&e->build);
+	append_stack(e, tab, s, &e->build);
 }
 
 /*
@@ -321,7 +339,10 @@ string_into(struct emitter *e, struct ptables *tab, uint32_t s,
 
 /*
  * -c, direct: merge the thread's stacks whose strings are equal (distinct
- * stack indexes may spell the same stack), then write them in order.
+ * stack indexes may spell the same stack), then write them in order.  The
+ * strings are built once each into e->arena, which the next thread
+ * reuses: memory for the thread's distinct stacks only, not a cache of
+ * every thread's (the tables' cache is for the samples of the default).
  */
 static void
 write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
@@ -332,24 +353,32 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	while (mask < e->norder * 2)
 		mask <<= 1;
 	xgrow(&e->slot, &e->slotcap, mask, sizeof(*e->slot));
-	xgrow(&e->hash, &e->hashcap, e->norder, sizeof(*e->hash));
+	xgrow(&e->hash, &e->hashcap, e->norder + 1, sizeof(*e->hash));
+	e->aoff = xreallocarray(e->aoff, e->hashcap, sizeof(*e->aoff));
 	memset(e->slot, 0xff, mask * sizeof(*e->slot));
 	mask--;
+	buf_reset(&e->arena);
+	if (e->arena.s == NULL)
+		buf_grow(&e->arena, 1);
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
-		size_t h;
+		const char *p;
+		size_t h, len;
 
-		string_into(e, tab, s, &e->stack);
-		e->hash[k] = hash_bytes(e->stack.s, e->stack.len);
+		e->aoff[k] = e->arena.len;
+		if (s != tab->nstack)
+			append_stack(e, tab, (int32_t)s, &e->arena);
+		e->aoff[k + 1] = e->arena.len;
+		p = e->arena.s + e->aoff[k];
+		len = e->arena.len - e->aoff[k];
+		e->hash[k] = hash_bytes(p, len);
 		for (h = e->hash[k] & mask; e->slot[h] >= 0; h = (h + 1) & mask) {
 			size_t f = (size_t)e->slot[h];
 			uint32_t t = e->order[f];
 
-			if (e->hash[f] != e->hash[k])
-				continue;
-			string_into(e, tab, t, &e->other);
-			if (e->other.len != e->stack.len ||
-			    memcmp(e->other.s, e->stack.s, e->stack.len) != 0)
+			if (e->hash[f] != e->hash[k] ||
+			    e->aoff[f + 1] - e->aoff[f] != len ||
+			    memcmp(e->arena.s + e->aoff[f], p, len) != 0)
 				continue;
 			/* The same stack again: add it to the first. */
 			e->cw[t] = (int64_t)((uint64_t)e->cw[t] +
@@ -370,12 +399,10 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 
-		if (e->chas[s] != 3) {
-			string_into(e, tab, s, &e->stack);
+		if (e->chas[s] != 3)
 			sw_line(w, st, e->ct[s], e->cn[s], e->cw[s],
-			    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s,
-			    e->stack.len);
-		}
+			    e->chas[s] == 2 ? e->cc[s] : -1,
+			    e->arena.s + e->aoff[k], e->aoff[k + 1] - e->aoff[k]);
 		e->chas[s] = 0;
 	}
 }
@@ -538,6 +565,70 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	}
 }
 
+/*
+ * Thread t's samples into arrays of its own (PK_ARRAY), read as the
+ * emitter would read them, so that they no longer need the JSON text.
+ */
+static void
+to_array(struct pthread *t)
+{
+	struct psample s;
+	double time = 0;
+	int row = -1;
+	size_t n = t->n > 0 ? t->n : 1;
+	int32_t *astack = xreallocarray(NULL, n, sizeof(*astack));
+	double *atime = xreallocarray(NULL, n, sizeof(*atime));
+	int64_t *aweight = xreallocarray(NULL, n, sizeof(*aweight));
+	int64_t *acpu = xreallocarray(NULL, n, sizeof(*acpu));
+
+	for (uint32_t i = 0; i < t->n; i++) {
+		read_sample(t, i, &s, &time, &row);
+		astack[i] = s.stack;
+		atime[i] = time;	/* s.time less the offset, exactly */
+		aweight[i] = s.weight;
+		acpu[i] = s.cpu;
+	}
+	t->astack = astack;
+	t->atime = atime;
+	t->aweight = aweight;
+	t->acpu = acpu;
+	t->acap = n;
+	t->kind = PK_ARRAY;
+}
+
+/* Does thread t read the text of its document (not only packs)? */
+static int
+reads_text(const struct pthread *t)
+{
+	const int col[] = { t->stack, t->time, t->deltas, t->weight, t->cpu };
+
+	if (t->kind != PK_PROCESSED)
+		return 0;
+	for (size_t k = 0; k < SP_NELEM(col); k++)
+		if (col[k] >= 0 && json_pack_of(t->j, col[k]) == NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Every thread prepared: give back the pages of the input's text when
+ * nothing reads it any more.  A processed profile's sample columns are
+ * packs (json.h) but for short ones, whose few samples are copied out
+ * first; the labels and names are copies already.  Gecko samples are rows
+ * of tokens: then the text stays.
+ */
+static void
+discard_text(struct pctx *c, const struct pinput *in)
+{
+	for (size_t i = 0; i < c->nth; i++)
+		if (c->th[i].kind == PK_GECKO)
+			return;
+	for (size_t i = 0; i < c->nth; i++)
+		if (reads_text(&c->th[i]))
+			to_array(&c->th[i]);
+	big_discard((void *)(uintptr_t)in->data, in->len);
+}
+
 static void
 run_cleanup(struct pctx *c)
 {
@@ -568,6 +659,12 @@ profile_run(const struct pinput *in, const char *name, struct sw *w,
 	}
 	prepare(c, in);
 	run_cleanup(c);
+	if (in->discard && in->j != NULL)
+		discard_text(c, in);
+	/* Each table's strings go when the last thread using it is written. */
+	for (size_t i = 0; i < c->nth; i++)
+		if (c->th[i].tab != NULL)
+			c->th[i].tab->last = i;
 
 	/* -c: can each thread's lines go out when it ends? */
 	if (o->collapse && o->single_input) {
@@ -595,8 +692,11 @@ profile_run(const struct pinput *in, const char *name, struct sw *w,
 	for (size_t i = 0; i < c->nlibs; i++)
 		sw_lib(w, &c->libs[i]);
 	sw_units(w, c->weight_type, c->any_cpu ? "ns" : "none");
-	for (size_t i = 0; i < c->nth; i++)
+	for (size_t i = 0; i < c->nth; i++) {
 		emit_thread(&e, w, &c->th[i], o);
+		if (c->th[i].tab != NULL && c->th[i].tab->last == i)
+			free_tables(c->th[i].tab);
+	}
 	rc = 0;
 out:
 	run_cleanup(c);
@@ -611,7 +711,8 @@ out:
 	free(e.ct);
 	free(e.chas);
 	free(e.order);
-	buf_free(&e.other);
+	buf_free(&e.arena);
+	free(e.aoff);
 	free(e.hash);
 	free(e.slot);
 	return rc;

@@ -29,6 +29,11 @@ struct pinput {
 	int	 root;
 	const char *data;	/* the decompressed input */
 	size_t	 len;
+	/*
+	 * The pages of data (from big_alloc) may be given back once every
+	 * thread is prepared and no longer reads the text (profile.c).
+	 */
+	int	 discard;
 };
 
 /* Stacks and frame labels; shared by all threads from version 60 on. */
@@ -43,6 +48,7 @@ struct ptables {
 	uint64_t *soff;		/* in stacks; UINT64_MAX: not built */
 	uint32_t *slen;
 	struct buf stacks;
+	size_t	 last;		/* the last thread using it (profile.c) */
 };
 
 /*
