@@ -293,8 +293,13 @@ decimal_to_double(uint64_t m, int e, double *out)
 		1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
 		1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L
 	};
-	long double x, f;
+	long double x;
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	uint64_t sig;
+#else
+	long double f;
 	int ex;
+#endif
 
 	if (e < -27 || e > 27)
 		return -1;
@@ -307,9 +312,16 @@ decimal_to_double(uint64_t m, int e, double *out)
 	 * between x and m * 10^e, it would be nearer than x, which x is
 	 * not.  Halfway (the 54th bit set, none below) goes to strtod.
 	 */
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	/* x87's format: the 64-bit significand first, its bit 63 set. */
+	memcpy(&sig, &x, sizeof(sig));
+	if ((sig & 0x7ff) == 0x400)
+		return -1;
+#else
 	f = ldexpl(frexpl(x, &ex), 54);
 	if (f == 0 || fmodl(f, 2) == 1)
 		return -1;
+#endif
 	*out = (double)x;
 	return 0;
 #else

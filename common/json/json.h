@@ -56,6 +56,7 @@ struct json_pack {
 	size_t	 off;		/* first value in pv, or byte offset in pi */
 	int	 n;
 	int	 width;		/* bytes a value in pi; 0: doubles in pv */
+	int32_t	 lo, hi;	/* integers: bounds of the values and 0 */
 };
 
 /* How a null is kept among packed 32-bit integers. */

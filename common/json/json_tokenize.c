@@ -370,10 +370,11 @@ drop(struct json *j, struct cand *c, const char *s, const char *end)
 
 /*
  * The candidate's 32-bit integers rewritten in place in the fewest bytes
- * that hold them all (nulls as the width's smallest value); the width.
+ * that hold them all (nulls as the width's smallest value); the width,
+ * and their bounds in pk.
  */
 static int
-narrow(struct json *j, struct cand *c)
+narrow(struct json *j, struct cand *c, struct json_pack *pk)
 {
 	const int32_t *v = j->pi + c->off;
 	unsigned char *b = (unsigned char *)(j->pi + c->off);
@@ -384,6 +385,8 @@ narrow(struct json *j, struct cand *c)
 			lo = v[i] < lo ? v[i] : lo;
 			hi = v[i] > hi ? v[i] : hi;
 		}
+	pk->lo = lo;
+	pk->hi = hi;
 	/* Value i goes to byte i * w, never past value i + 1 still unread. */
 	if (lo > INT8_MIN && hi <= INT8_MAX) {
 		for (size_t i = 0; i < c->n; i++) {
@@ -420,8 +423,9 @@ close_cand(struct json *j, struct cand *c, const char *s, const char *end)
 	j->packs[j->npacks].off = c->off;
 	j->packs[j->npacks].n = (int)c->n;
 	j->packs[j->npacks].width = 0;
+	j->packs[j->npacks].lo = j->packs[j->npacks].hi = 0;
 	if (c->is32) {
-		int w = narrow(j, c);
+		int w = narrow(j, c, &j->packs[j->npacks]);
 
 		j->packs[j->npacks].off = c->off * sizeof(*j->pi);
 		j->packs[j->npacks].width = w;

@@ -407,13 +407,60 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	}
 }
 
+/* The packs of a processed thread's columns (NULL: none, or no pack). */
+struct pcols {
+	const struct json_pack *stack, *time, *weight, *cpu;
+};
+
+static void
+pcols_of(const struct pthread *t, struct pcols *pc)
+{
+	memset(pc, 0, sizeof(*pc));
+	if (t->kind != PK_PROCESSED)
+		return;
+	pc->stack = json_pack_of(t->j, t->stack);
+	pc->time = json_pack_of(t->j, t->time >= 0 ? t->time : t->deltas);
+	pc->weight = json_pack_of(t->j, t->weight);
+	pc->cpu = json_pack_of(t->j, t->cpu);
+}
+
+/* read_int, straight from p when it is a pack of integers. */
+static inline int64_t
+col_int(const struct json *j, int arr, const struct json_pack *p, int k,
+    int64_t dflt)
+{
+	int32_t x;
+
+	if (p == NULL || p->width == 0)
+		return read_int(j, arr, k, dflt);
+	x = json_pack_int(j, p, k);
+	return x == JSON_PACK_NULL32 ? dflt : x;
+}
+
+/* read_double, straight from p when it is a pack. */
+static inline double
+col_double(const struct json *j, int arr, const struct json_pack *p, int k)
+{
+	double d;
+
+	if (p == NULL)
+		return read_double(j, arr, k);
+	if (p->width > 0) {
+		int32_t x = json_pack_int(j, p, k);
+
+		return x == JSON_PACK_NULL32 ? 0 : x;
+	}
+	d = j->pv[p->off + (size_t)k];
+	return d != d ? 0 : d;
+}
+
 /*
- * Sample i of thread t into *s; samples are read in order (*time and *row
- * carry what the next needs).
+ * Sample i of thread t (its packs in pc) into *s; samples are read in
+ * order (*time and *row carry what the next needs).
  */
 static void
-read_sample(const struct pthread *t, uint32_t i, struct psample *s,
-    double *time, int *row)
+read_sample(const struct pthread *t, const struct pcols *pc, uint32_t i,
+    struct psample *s, double *time, int *row)
 {
 	const struct json *j = t->j;
 
@@ -425,19 +472,21 @@ read_sample(const struct pthread *t, uint32_t i, struct psample *s,
 	} else if (t->kind == PK_PROCESSED) {
 		int k = (int)i;
 
-		s->stack = (int32_t)read_int(j, t->stack, k, -1);
+		s->stack = (int32_t)col_int(j, t->stack, pc->stack, k, -1);
 		if (t->time >= 0)
-			*time = read_double(j, t->time, k);
+			*time = col_double(j, t->time, pc->time, k);
 		else
-			*time += read_double(j, t->deltas, k);
+			*time += col_double(j, t->deltas, pc->time, k);
 		s->time = *time + t->time_offset;
-		s->weight = t->weight >= 0 ? read_int(j, t->weight, k, 1) : 1;
+		s->weight = t->weight >= 0 ?
+		    col_int(j, t->weight, pc->weight, k, 1) : 1;
 		if (t->cpu_mult == 0 || t->cpu < 0)
 			s->cpu = -1;
 		else if (i == 0)
 			s->cpu = 0;
 		else
-			s->cpu = read_int(j, t->cpu, k, 0) * t->cpu_mult;
+			s->cpu = col_int(j, t->cpu, pc->cpu, k, 0) *
+			    t->cpu_mult;
 	} else {
 		*row = *row < 0 ? t->rows + 1 : json_next(j, *row);
 		s->stack = (int32_t)read_int(j, *row, t->cstack, -1);
@@ -482,6 +531,7 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	double time = 0;
 	int32_t last = -2;
 	int row = -1;
+	struct pcols pc;
 
 	st = sw_thread(w, t->process, t->pid, t->name, t->tid);
 	if (st == NULL)
@@ -500,13 +550,14 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		memset(e->chas + old, 0, e->ccap - old);
 	}
 	e->norder = 0;
+	pcols_of(t, &pc);
 	if (t->n > 0)
-		read_sample(t, 0, &next, &time, &row);
+		read_sample(t, &pc, 0, &next, &time, &row);
 	for (uint32_t i = 0; i < t->n; i++) {
 		struct psample s = next;
 
 		if (i + 1 < t->n) {
-			read_sample(t, i + 1, &next, &time, &row);
+			read_sample(t, &pc, i + 1, &next, &time, &row);
 			if (!o->collapse && next.stack != s.stack)
 				prefetch_stack(tab, next.stack);
 		}
@@ -580,9 +631,11 @@ to_array(struct pthread *t)
 	double *atime = xreallocarray(NULL, n, sizeof(*atime));
 	int64_t *aweight = xreallocarray(NULL, n, sizeof(*aweight));
 	int64_t *acpu = xreallocarray(NULL, n, sizeof(*acpu));
+	struct pcols pc;
 
+	pcols_of(t, &pc);
 	for (uint32_t i = 0; i < t->n; i++) {
-		read_sample(t, i, &s, &time, &row);
+		read_sample(t, &pc, i, &s, &time, &row);
 		astack[i] = s.stack;
 		atime[i] = time;	/* s.time less the offset, exactly */
 		aweight[i] = s.weight;
