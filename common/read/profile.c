@@ -199,10 +199,17 @@ struct emitter {
 	struct buf stack;
 	uint32_t *walk;
 	size_t	 walkcap;
-	/* collapse: per stack index of the current thread */
-	int64_t	*cw, *cc, *cn;	/* weight, cpu, samples */
-	double	*ct;
-	uint8_t	*chas;
+	/*
+	 * collapse: per stack index of the current thread, in one struct so
+	 * that a sample touches one place, not five arrays (the stacks are
+	 * many, and the samples visit them in no order)
+	 */
+	struct cacc {
+		int64_t	 w, c, n;	/* weight, cpu, samples */
+		double	 t;		/* the first time */
+		uint8_t	 has;		/* 0: unseen, 1: seen, 2: with cpu,
+					 * 3: merged away */
+	} *acc;
 	uint32_t *order;
 	size_t	 norder, ccap;
 	/*
@@ -381,16 +388,16 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 			    memcmp(e->arena.s + e->aoff[f], p, len) != 0)
 				continue;
 			/* The same stack again: add it to the first. */
-			e->cw[t] = (int64_t)((uint64_t)e->cw[t] +
-			    (uint64_t)e->cw[s]);
-			e->cn[t] += e->cn[s];
-			e->cc[t] = (int64_t)((uint64_t)e->cc[t] +
-			    (uint64_t)e->cc[s]);
-			if (e->chas[s] == 2)
-				e->chas[t] = 2;
-			if (e->ct[s] < e->ct[t])
-				e->ct[t] = e->ct[s];
-			e->chas[s] = 3;		/* merged away */
+			e->acc[t].w = (int64_t)((uint64_t)e->acc[t].w +
+			    (uint64_t)e->acc[s].w);
+			e->acc[t].n += e->acc[s].n;
+			e->acc[t].c = (int64_t)((uint64_t)e->acc[t].c +
+			    (uint64_t)e->acc[s].c);
+			if (e->acc[s].has == 2)
+				e->acc[t].has = 2;
+			if (e->acc[s].t < e->acc[t].t)
+				e->acc[t].t = e->acc[s].t;
+			e->acc[s].has = 3;	/* merged away */
 			break;
 		}
 		if (e->slot[h] < 0)
@@ -399,11 +406,11 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 
-		if (e->chas[s] != 3)
-			sw_line(w, st, e->ct[s], e->cn[s], e->cw[s],
-			    e->chas[s] == 2 ? e->cc[s] : -1,
+		if (e->acc[s].has != 3)
+			sw_line(w, st, e->acc[s].t, e->acc[s].n, e->acc[s].w,
+			    e->acc[s].has == 2 ? e->acc[s].c : -1,
 			    e->arena.s + e->aoff[k], e->aoff[k + 1] - e->aoff[k]);
-		e->chas[s] = 0;
+		e->acc[s].has = 0;
 	}
 }
 
@@ -540,14 +547,11 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	if (o->collapse && tab->nstack + 1 > e->ccap) {
 		size_t old = e->ccap;
 
-		xgrow(&e->cw, &e->ccap, tab->nstack + 1, sizeof(*e->cw));
-		e->cc = xreallocarray(e->cc, e->ccap, sizeof(*e->cc));
-		e->cn = xreallocarray(e->cn, e->ccap, sizeof(*e->cn));
-		e->ct = xreallocarray(e->ct, e->ccap, sizeof(*e->ct));
-		e->chas = xreallocarray(e->chas, e->ccap, sizeof(*e->chas));
+		xgrow(&e->acc, &e->ccap, tab->nstack + 1, sizeof(*e->acc));
 		e->order = xreallocarray(e->order, e->ccap, sizeof(*e->order));
-		/* chas[s] == 0: stack s not seen yet in this thread */
-		memset(e->chas + old, 0, e->ccap - old);
+		/* has == 0: stack s not seen yet in this thread */
+		for (size_t k = old; k < e->ccap; k++)
+			e->acc[k].has = 0;
 	}
 	e->norder = 0;
 	pcols_of(t, &pc);
@@ -555,10 +559,13 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		read_sample(t, &pc, 0, &next, &time, &row);
 	for (uint32_t i = 0; i < t->n; i++) {
 		struct psample s = next;
+		struct cacc *a;
 
 		if (i + 1 < t->n) {
 			read_sample(t, &pc, i + 1, &next, &time, &row);
-			if (!o->collapse && next.stack != s.stack)
+			if (o->collapse && next.stack >= 0)
+				__builtin_prefetch(&e->acc[next.stack]);
+			else if (!o->collapse && next.stack != s.stack)
 				prefetch_stack(tab, next.stack);
 		}
 		if (o->list_threads) {
@@ -570,24 +577,22 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 				continue;
 			if (s.stack < 0)
 				s.stack = (int32_t)tab->nstack;
-			if (e->chas[s.stack] == 0) {
-				e->chas[s.stack] = 1;
-				e->cw[s.stack] = 0;
-				e->cc[s.stack] = 0;
-				e->cn[s.stack] = 0;
-				e->ct[s.stack] = s.time;
+			a = &e->acc[s.stack];
+			if (a->has == 0) {
+				a->has = 1;
+				a->w = a->c = a->n = 0;
+				a->t = s.time;
 				e->order[e->norder++] = (uint32_t)s.stack;
 			}
-			e->cw[s.stack] = (int64_t)((uint64_t)e->cw[s.stack] +
-			    (uint64_t)s.weight);
-			e->cn[s.stack]++;
+			a->w = (int64_t)((uint64_t)a->w + (uint64_t)s.weight);
+			a->n++;
 			if (s.cpu >= 0) {
-				e->cc[s.stack] = (int64_t)((uint64_t)e->cc[s.stack] +
+				a->c = (int64_t)((uint64_t)a->c +
 				    (uint64_t)s.cpu);
-				e->chas[s.stack] = 2;
+				a->has = 2;
 			}
-			if (s.time < e->ct[s.stack])
-				e->ct[s.stack] = s.time;
+			if (s.time < a->t)
+				a->t = s.time;
 			continue;
 		}
 		if (s.stack < 0) {
@@ -610,9 +615,10 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		uint32_t s = e->order[k];
 
 		string_into(e, tab, s, &e->stack);
-		sw_samples(w, st, e->ct[s], e->cn[s], e->cw[s],
-		    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s, e->stack.len);
-		e->chas[s] = 0;
+		sw_samples(w, st, e->acc[s].t, e->acc[s].n, e->acc[s].w,
+		    e->acc[s].has == 2 ? e->acc[s].c : -1, e->stack.s,
+		    e->stack.len);
+		e->acc[s].has = 0;
 	}
 }
 
@@ -758,11 +764,7 @@ out:
 	buf_free(&e.stack);
 	buf_free(&e.build);
 	free(e.walk);
-	free(e.cw);
-	free(e.cc);
-	free(e.cn);
-	free(e.ct);
-	free(e.chas);
+	free(e.acc);
 	free(e.order);
 	buf_free(&e.arena);
 	free(e.aoff);
