@@ -148,6 +148,10 @@ free_tables(struct ptables *tab)
 	free(tab->soff);
 	free(tab->slen);
 	buf_free(&tab->stacks);
+	free(tab->lid);
+	free(tab->sid);
+	free(tab->pkeys);
+	free(tab->pvals);
 	memset(tab, 0, sizeof(*tab));
 }
 
@@ -218,9 +222,8 @@ struct emitter {
 	 * thread or input can have the same process, pid, thread and tid.
 	 */
 	int	 direct;
-	struct buf arena;	/* the thread's stack strings */
-	size_t	*aoff;		/* string k is arena[aoff[k]..aoff[k + 1]) */
-	uint64_t *hash;
+	struct buf arena;	/* the stack string being written */
+	uint64_t *hash;		/* the string id of each ordered stack */
 	int32_t	*slot;
 	size_t	 hashcap, slotcap;
 };
@@ -345,11 +348,66 @@ string_into(struct emitter *e, struct ptables *tab, uint32_t s,
 }
 
 /*
- * -c, direct: merge the thread's stacks whose strings are equal (distinct
- * stack indexes may spell the same stack), then write them in order.  The
- * strings are built once each into e->arena, which the next thread
- * reuses: memory for the thread's distinct stacks only, not a cache of
- * every thread's (the tables' cache is for the samples of the default).
+ * The string id of stack s (1 up; equal ids, equal strings): the labels
+ * are escaped (sp(5)), so no label holds the ';' that joins them, and two
+ * stacks are spelled alike exactly when their parents are and their
+ * frames' labels are.
+ */
+static uint32_t
+string_id(struct emitter *e, struct ptables *tab, int32_t s)
+{
+	size_t depth = 0;
+	uint32_t id;
+	int32_t x;
+
+	if (tab->sid == NULL) {
+		struct strtab *labels = st_new();
+		size_t n = 4;
+		int added;
+
+		tab->lid = xreallocarray(NULL, tab->nframe + 1,
+		    sizeof(*tab->lid));
+		for (uint32_t f = 0; f < tab->nframe; f++)
+			tab->lid[f] = st_intern(labels, tab->labels.s +
+			    tab->loff[f], tab->llen[f], &added);
+		st_free(labels);
+		tab->sid = xcalloc((size_t)tab->nstack + 1, sizeof(*tab->sid));
+		while (n < (size_t)tab->nstack * 2)
+			n <<= 1;
+		tab->pkeys = xreallocarray(NULL, n, sizeof(*tab->pkeys));
+		tab->pvals = xcalloc(n, sizeof(*tab->pvals));
+		tab->pmask = n - 1;
+	}
+	for (x = s; x >= 0 && tab->sid[x] == 0; x = tab->prefix[x]) {
+		xgrow(&e->walk, &e->walkcap, depth + 1, sizeof(*e->walk));
+		e->walk[depth++] = (uint32_t)x;
+	}
+	id = x < 0 ? 0 : tab->sid[x];
+	while (depth-- > 0) {
+		uint32_t y = e->walk[depth];
+		uint64_t key = (uint64_t)id << 32 | tab->lid[tab->frame[y]];
+		size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) &
+		    tab->pmask;
+
+		while (tab->pvals[h] != 0 && tab->pkeys[h] != key)
+			h = (h + 1) & tab->pmask;
+		if (tab->pvals[h] == 0) {
+			/* At most nstack ids: the slots stay half free. */
+			tab->pkeys[h] = key;
+			tab->pvals[h] = ++tab->nsid;
+		}
+		id = tab->sid[y] = tab->pvals[h];
+	}
+	return id;
+}
+
+/*
+ * -c, direct: merge the thread's stacks that are spelled alike (distinct
+ * stack indexes may spell the same stack: they differ in what sp does
+ * not show) by their string ids, then write them in order.  Only the
+ * strings written are built, one at a time, and none is kept: no cache
+ * of every thread's strings (the tables' cache is for the samples of the
+ * default).
  */
 static void
 write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
@@ -361,31 +419,27 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 		mask <<= 1;
 	xgrow(&e->slot, &e->slotcap, mask, sizeof(*e->slot));
 	xgrow(&e->hash, &e->hashcap, e->norder + 1, sizeof(*e->hash));
-	e->aoff = xreallocarray(e->aoff, e->hashcap, sizeof(*e->aoff));
 	memset(e->slot, 0xff, mask * sizeof(*e->slot));
 	mask--;
-	buf_reset(&e->arena);
-	if (e->arena.s == NULL)
-		buf_grow(&e->arena, 1);
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
-		const char *p;
-		size_t h, len;
+		size_t h;
 
-		e->aoff[k] = e->arena.len;
-		if (s != tab->nstack)
-			append_stack(e, tab, (int32_t)s, &e->arena);
-		e->aoff[k + 1] = e->arena.len;
-		p = e->arena.s + e->aoff[k];
-		len = e->arena.len - e->aoff[k];
-		e->hash[k] = hash_bytes(p, len);
-		for (h = e->hash[k] & mask; e->slot[h] >= 0; h = (h + 1) & mask) {
+		/*
+		 * Id 0: the empty string, of the empty stack and of a root
+		 * frame with an empty label (any deeper stack has a ';').
+		 */
+		if (s == tab->nstack || (tab->prefix[s] < 0 &&
+		    tab->llen[tab->frame[s]] == 0))
+			e->hash[k] = 0;
+		else
+			e->hash[k] = string_id(e, tab, (int32_t)s);
+		for (h = (size_t)((e->hash[k] * 0x9e3779b97f4a7c15ULL) >> 20) &
+		    mask; e->slot[h] >= 0; h = (h + 1) & mask) {
 			size_t f = (size_t)e->slot[h];
 			uint32_t t = e->order[f];
 
-			if (e->hash[f] != e->hash[k] ||
-			    e->aoff[f + 1] - e->aoff[f] != len ||
-			    memcmp(e->arena.s + e->aoff[f], p, len) != 0)
+			if (e->hash[f] != e->hash[k])
 				continue;
 			/* The same stack again: add it to the first. */
 			e->acc[t].w = (int64_t)((uint64_t)e->acc[t].w +
@@ -406,10 +460,16 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 
-		if (e->acc[s].has != 3)
+		if (e->acc[s].has != 3) {
+			buf_reset(&e->arena);
+			if (e->arena.s == NULL)
+				buf_grow(&e->arena, 1);
+			if (s != tab->nstack)
+				append_stack(e, tab, (int32_t)s, &e->arena);
 			sw_line(w, st, e->acc[s].t, e->acc[s].n, e->acc[s].w,
 			    e->acc[s].has == 2 ? e->acc[s].c : -1,
-			    e->arena.s + e->aoff[k], e->aoff[k + 1] - e->aoff[k]);
+			    e->arena.s, e->arena.len);
+		}
 		e->acc[s].has = 0;
 	}
 }
@@ -767,7 +827,6 @@ out:
 	free(e.acc);
 	free(e.order);
 	buf_free(&e.arena);
-	free(e.aoff);
 	free(e.hash);
 	free(e.slot);
 	return rc;
