@@ -3,7 +3,9 @@
 #define _GNU_SOURCE	/* mremap */
 #endif
 #include <err.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/mman.h>
 
 #include "base/bigmem.h"
@@ -70,4 +72,20 @@ big_free(void *p, size_t n)
 {
 	if (p != NULL)
 		munmap(p, round_up(n));
+}
+
+void
+big_discard(void *p, size_t n)
+{
+#ifdef MADV_DONTNEED
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t b = ((uintptr_t)p + n) & ~(page - 1);
+
+	if (p != NULL && b > a)
+		madvise((void *)a, b - a, MADV_DONTNEED);
+#else
+	(void)p;
+	(void)n;
+#endif
 }

@@ -15,5 +15,11 @@ void	*big_alloc(size_t n);
 /* Grow p (of old bytes) to n bytes, keeping its contents. */
 void	*big_realloc(void *p, size_t old, size_t n);
 void	 big_free(void *p, size_t n);
+/*
+ * The whole pages inside p[0..n) are no longer needed: give them back to
+ * the system (reading them afterwards gives zeros or the old bytes).
+ * For memory from big_alloc, still freed with big_free.
+ */
+void	 big_discard(void *p, size_t n);
 
 #endif

@@ -6,7 +6,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,42 +208,36 @@ parse_i64(const char *s, size_t n, int64_t *out)
 }
 
 /*
- * A plain decimal (digits, an optional fraction and exponent) whose digits
- * fit in 2^53 and whose power of ten is at most 22 converts exactly with
- * one multiplication or division (Clinger's fast path): the case of almost
- * every number in a profile.  Returns 0, or -1 when the slow path must
- * decide.
+ * A plain decimal (digits, an optional fraction and exponent) as its
+ * digits m (at most 19 of them) and power of ten *e; 0, or -1 when it has
+ * more digits or is not one.
  */
-int
-parse_double_exact(const char *s, size_t n, double *out)
+static int
+split_decimal(const char *s, size_t n, uint64_t *m, int *e, int *neg)
 {
-	static const double pow10[] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-	};
-	uint64_t m = 0;
+	uint64_t v = 0;
 	size_t i = 0;
-	int neg = 0, digits = 0, e = 0;
-	double d;
+	int digits = 0, x10 = 0;
 
+	*neg = 0;
 	if (i < n && s[i] == '-') {
-		neg = 1;
+		*neg = 1;
 		i++;
 	}
 	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++)
-		m = m * 10 + (uint64_t)(s[i] - '0');
+		v = v * 10 + (uint64_t)(s[i] - '0');
 	if (digits == 0)
 		return -1;
 	if (i < n && s[i] == '.') {
 		int frac = 0;
 
 		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, frac++) {
-			m = m * 10 + (uint64_t)(s[i] - '0');
+			v = v * 10 + (uint64_t)(s[i] - '0');
 			digits++;
 		}
 		if (frac == 0)
 			return -1;
-		e -= frac;
+		x10 -= frac;
 	}
 	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
 		int x = 0, xneg = 0, xd = 0;
@@ -253,10 +249,33 @@ parse_double_exact(const char *s, size_t n, double *out)
 			x = x * 10 + (s[i] - '0');
 		if (xd == 0 || xd == 5)
 			return -1;
-		e += xneg ? -x : x;
+		x10 += xneg ? -x : x;
 	}
-	if (i != n || digits > 19 || m > ((uint64_t)1 << 53) || e < -22 ||
-	    e > 22)
+	if (i != n || digits > 19)
+		return -1;
+	*m = v;
+	*e = x10;
+	return 0;
+}
+
+/*
+ * A decimal whose digits fit in 2^53 and whose power of ten is at most 22
+ * converts exactly with one multiplication or division (Clinger's fast
+ * path): the case of almost every number in a profile.
+ */
+int
+parse_double_exact(const char *s, size_t n, double *out)
+{
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+	};
+	uint64_t m;
+	int e, neg;
+	double d;
+
+	if (split_decimal(s, n, &m, &e, &neg) == -1 ||
+	    m > ((uint64_t)1 << 53) || e < -22 || e > 22)
 		return -1;
 	d = (double)m;
 	d = e < 0 ? d / pow10[-e] : d * pow10[e];
@@ -265,12 +284,71 @@ parse_double_exact(const char *s, size_t n, double *out)
 }
 
 int
+decimal_to_double(uint64_t m, int e, double *out)
+{
+#if LDBL_MANT_DIG >= 64
+	/* Powers of ten to 10^27 are exact in 64 bits (5^27 < 2^63). */
+	static const long double pow10[] = {
+		1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L,
+		1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
+		1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L
+	};
+	long double x;
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	uint64_t sig;
+#else
+	long double f;
+	int ex;
+#endif
+
+	if (e < -27 || e > 27)
+		return -1;
+	/* m is exact, and so is the power: x is m * 10^e rounded once. */
+	x = e < 0 ? (long double)m / pow10[-e] : (long double)m * pow10[e];
+	/*
+	 * Rounding x again to 53 bits gives the double nearest m * 10^e
+	 * unless x lies exactly halfway between two doubles: a double's
+	 * halfway point is itself a long double, so were it strictly
+	 * between x and m * 10^e, it would be nearer than x, which x is
+	 * not.  Halfway (the 54th bit set, none below) goes to strtod.
+	 */
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	/* x87's format: the 64-bit significand first, its bit 63 set. */
+	memcpy(&sig, &x, sizeof(sig));
+	if ((sig & 0x7ff) == 0x400)
+		return -1;
+#else
+	f = ldexpl(frexpl(x, &ex), 54);
+	if (f == 0 || fmodl(f, 2) == 1)
+		return -1;
+#endif
+	*out = (double)x;
+	return 0;
+#else
+	(void)m;
+	(void)e;
+	(void)out;
+	return -1;
+#endif
+}
+
+int
 parse_double(const char *s, size_t n, double *out)
 {
 	char tmp[64], *end;
 
+	uint64_t m;
+	int e, neg;
+
 	if (parse_double_exact(s, n, out) == 0)
 		return 0;
+	/* More digits than 2^53, as times often have: still no strtod. */
+	if (split_decimal(s, n, &m, &e, &neg) == 0 && m != 0 &&
+	    decimal_to_double(m, e, out) == 0) {
+		if (neg)
+			*out = -*out;
+		return 0;
+	}
 	if (n == 0 || n >= sizeof(tmp))
 		return -1;
 	memcpy(tmp, s, n);

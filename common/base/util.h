@@ -54,9 +54,17 @@ void	 big_stdout(void);
 int	 parse_u64(const char *, size_t, uint64_t *);
 /* Parse a signed decimal integer; returns 0, or -1 if invalid. */
 int	 parse_i64(const char *, size_t, int64_t *);
-/* Parse a decimal number (as strtod, the whole span); 0 or -1. */
-/* Only the exact fast path of parse_double: -1 when it cannot decide. */
+/*
+ * Only the exact fast path of parse_double (at most 2^53 for the digits,
+ * 10^22 for the power): 0, or -1 when it cannot decide.
+ */
 int	 parse_double_exact(const char *, size_t, double *);
+/*
+ * m * 10^e as the nearest double (m < 2^64, |e| <= 27), where one
+ * operation in extended precision decides it: 0, or -1 when strtod must.
+ */
+int	 decimal_to_double(uint64_t m, int e, double *);
+/* Parse a decimal number (as strtod, the whole span); 0 or -1. */
 int	 parse_double(const char *, size_t, double *);
 
 #endif

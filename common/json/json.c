@@ -1,5 +1,5 @@
 /*
- * json.c: parsing (json_check.c does the pass) and the accessors of
+ * json.c: parsing (json_tokenize.c does the pass) and the accessors of
  * json.h for arrays of tokens and for single tokens.
  */
 #include <math.h>

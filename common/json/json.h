@@ -7,11 +7,11 @@
 /*
  * json.h: a read-only JSON document as tokens.
  *
- * The whole document is checked and tokenized in one pass (json_check.c);
- * the accessors below look values up by token index.  Because tokens are
- * in document order, the token after a value's subtree is found by a binary
- * search on start offsets, so skipping a million-element array costs
- * O(log n), not O(n).
+ * The whole document is checked and tokenized in one pass
+ * (json_tokenize.c); the accessors below look values up by token index.
+ * Because tokens are in document order, the token after a value's subtree
+ * is found by a binary search on start offsets, so skipping a
+ * million-element array costs O(log n), not O(n).
  */
 #ifndef SP_JSON_H
 #define SP_JSON_H
@@ -62,6 +62,7 @@ struct json_pack {
 	size_t	 off;		/* first value in pv, or byte offset in pi */
 	int	 n;
 	int	 width;		/* bytes a value in pi; 0: doubles in pv */
+	int32_t	 lo, hi;	/* integers: bounds of the values and 0 */
 };
 
 /* How a null is kept among packed 32-bit integers. */
@@ -84,8 +85,8 @@ struct json {
 /*
  * Check and tokenize s[0..len) into j, whose t has room for tcap tokens
  * (more are added with big_realloc), packing numeric arrays when pack is
- * set (json_check.c).  Returns 0, or -1 with *why describing the problem
- * and *where its byte offset.
+ * set (json_tokenize.c).  Returns 0, or -1 with *why describing the
+ * problem and *where its byte offset.
  */
 int	 json_tokenize(struct json *j, const char *s, size_t len, int pack,
 	    size_t *where, const char **why);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bigmem.h"
 #include "base/escape.h"
 #include "read/profile_impl.h"
 #include "base/strtab.h"
@@ -136,6 +137,25 @@ pbasename(const char *p)
 	return s == NULL ? p : s + 1;
 }
 
+/* The arrays of tab (tab itself stays, empty, until free_ctx). */
+static void
+free_tables(struct ptables *tab)
+{
+	free(tab->prefix);
+	free(tab->frame);
+	free(tab->loff);
+	free(tab->llen);
+	buf_free(&tab->labels);
+	free(tab->soff);
+	free(tab->slen);
+	buf_free(&tab->stacks);
+	free(tab->lid);
+	free(tab->sid);
+	free(tab->pkeys);
+	free(tab->pvals);
+	memset(tab, 0, sizeof(*tab));
+}
+
 static void
 free_ctx(struct pctx *c)
 {
@@ -151,14 +171,7 @@ free_ctx(struct pctx *c)
 	}
 	free(c->th);
 	for (size_t i = 0; i < c->ntabs; i++) {
-		free(c->tabs[i]->prefix);
-		free(c->tabs[i]->frame);
-		free(c->tabs[i]->loff);
-		free(c->tabs[i]->llen);
-		buf_free(&c->tabs[i]->labels);
-		free(c->tabs[i]->soff);
-		free(c->tabs[i]->slen);
-		buf_free(&c->tabs[i]->stacks);
+		free_tables(c->tabs[i]);
 		free(c->tabs[i]);
 	}
 	free(c->tabs);
@@ -191,10 +204,17 @@ struct emitter {
 	struct buf stack;
 	uint32_t *walk;
 	size_t	 walkcap;
-	/* collapse: per stack index of the current thread */
-	int64_t	*cw, *cc, *cn;	/* weight, cpu, samples */
-	double	*ct;
-	uint8_t	*chas;
+	/*
+	 * collapse: per stack index of the current thread, in one struct so
+	 * that a sample touches one place, not five arrays (the stacks are
+	 * many, and the samples visit them in no order)
+	 */
+	struct cacc {
+		int64_t	 w, c, n;	/* weight, cpu, samples */
+		double	 t;		/* the first time */
+		uint8_t	 has;		/* 0: unseen, 1: seen, 2: with cpu,
+					 * 3: merged away */
+	} *acc;
 	uint32_t *order;
 	size_t	 norder, ccap;
 	/*
@@ -203,19 +223,19 @@ struct emitter {
 	 * thread or input can have the same process, pid, thread and tid.
 	 */
 	int	 direct;
-	struct buf other;
-	uint64_t *hash;
+	struct buf arena;	/* the stack string being written */
+	uint64_t *hash;		/* the string id of each ordered stack */
 	int32_t	*slot;
 	size_t	 hashcap, slotcap;
 };
 
-/* Build the stack string of stack index s into e->build. */
+/* Append the stack string of stack index s to b. */
 static void
-build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
+append_stack(struct emitter *e, const struct ptables *tab, int32_t s,
+    struct buf *b)
 {
 	size_t depth = 0;
 
-	buf_reset(&e->build);
 	for (int32_t x = s; x >= 0; x = tab->prefix[x]) {
 		xgrow(&e->walk, &e->walkcap, depth + 1, sizeof(*e->walk));
 		e->walk[depth++] = tab->frame[x];
@@ -223,12 +243,20 @@ build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
 	while (depth-- > 0) {
 		uint32_t f = e->walk[depth];
 
-		buf_add(&e->build, tab->labels.s + tab->loff[f], tab->llen[f]);
+		buf_add(b, tab->labels.s + tab->loff[f], tab->llen[f]);
 		if (depth > 0)
-			buf_addc(&e->build, ';');
+			buf_addc(b, ';');
 	}
-	if (e->build.s == NULL)
-		buf_grow(&e->build, 1);
+	if (b->s == NULL)
+		buf_grow(b, 1);
+}
+
+/* Build the stack string of stack index s into e->build. */
+static void
+build_stack(struct emitter *e, const struct ptables *tab, int32_t s)
+{
+	buf_reset(&e->build);
+	append_stack(e, tab, s, &e->build);
 }
 
 /*
@@ -321,8 +349,66 @@ string_into(struct emitter *e, struct ptables *tab, uint32_t s,
 }
 
 /*
- * -c, direct: merge the thread's stacks whose strings are equal (distinct
- * stack indexes may spell the same stack), then write them in order.
+ * The string id of stack s (1 up; equal ids, equal strings): the labels
+ * are escaped (sp(5)), so no label holds the ';' that joins them, and two
+ * stacks are spelled alike exactly when their parents are and their
+ * frames' labels are.
+ */
+static uint32_t
+string_id(struct emitter *e, struct ptables *tab, int32_t s)
+{
+	size_t depth = 0;
+	uint32_t id;
+	int32_t x;
+
+	if (tab->sid == NULL) {
+		struct strtab *labels = st_new();
+		size_t n = 4;
+		int added;
+
+		tab->lid = xreallocarray(NULL, tab->nframe + 1,
+		    sizeof(*tab->lid));
+		for (uint32_t f = 0; f < tab->nframe; f++)
+			tab->lid[f] = st_intern(labels, tab->labels.s +
+			    tab->loff[f], tab->llen[f], &added);
+		st_free(labels);
+		tab->sid = xcalloc((size_t)tab->nstack + 1, sizeof(*tab->sid));
+		while (n < (size_t)tab->nstack * 2)
+			n <<= 1;
+		tab->pkeys = xreallocarray(NULL, n, sizeof(*tab->pkeys));
+		tab->pvals = xcalloc(n, sizeof(*tab->pvals));
+		tab->pmask = n - 1;
+	}
+	for (x = s; x >= 0 && tab->sid[x] == 0; x = tab->prefix[x]) {
+		xgrow(&e->walk, &e->walkcap, depth + 1, sizeof(*e->walk));
+		e->walk[depth++] = (uint32_t)x;
+	}
+	id = x < 0 ? 0 : tab->sid[x];
+	while (depth-- > 0) {
+		uint32_t y = e->walk[depth];
+		uint64_t key = (uint64_t)id << 32 | tab->lid[tab->frame[y]];
+		size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) &
+		    tab->pmask;
+
+		while (tab->pvals[h] != 0 && tab->pkeys[h] != key)
+			h = (h + 1) & tab->pmask;
+		if (tab->pvals[h] == 0) {
+			/* At most nstack ids: the slots stay half free. */
+			tab->pkeys[h] = key;
+			tab->pvals[h] = ++tab->nsid;
+		}
+		id = tab->sid[y] = tab->pvals[h];
+	}
+	return id;
+}
+
+/*
+ * -c, direct: merge the thread's stacks that are spelled alike (distinct
+ * stack indexes may spell the same stack: they differ in what sp does
+ * not show) by their string ids, then write them in order.  Only the
+ * strings written are built, one at a time, and none is kept: no cache
+ * of every thread's strings (the tables' cache is for the samples of the
+ * default).
  */
 static void
 write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
@@ -333,36 +419,40 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	while (mask < e->norder * 2)
 		mask <<= 1;
 	xgrow(&e->slot, &e->slotcap, mask, sizeof(*e->slot));
-	xgrow(&e->hash, &e->hashcap, e->norder, sizeof(*e->hash));
+	xgrow(&e->hash, &e->hashcap, e->norder + 1, sizeof(*e->hash));
 	memset(e->slot, 0xff, mask * sizeof(*e->slot));
 	mask--;
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 		size_t h;
 
-		string_into(e, tab, s, &e->stack);
-		e->hash[k] = hash_bytes(e->stack.s, e->stack.len);
-		for (h = e->hash[k] & mask; e->slot[h] >= 0; h = (h + 1) & mask) {
+		/*
+		 * Id 0: the empty string, of the empty stack and of a root
+		 * frame with an empty label (any deeper stack has a ';').
+		 */
+		if (s == tab->nstack || (tab->prefix[s] < 0 &&
+		    tab->llen[tab->frame[s]] == 0))
+			e->hash[k] = 0;
+		else
+			e->hash[k] = string_id(e, tab, (int32_t)s);
+		for (h = (size_t)((e->hash[k] * 0x9e3779b97f4a7c15ULL) >> 20) &
+		    mask; e->slot[h] >= 0; h = (h + 1) & mask) {
 			size_t f = (size_t)e->slot[h];
 			uint32_t t = e->order[f];
 
 			if (e->hash[f] != e->hash[k])
 				continue;
-			string_into(e, tab, t, &e->other);
-			if (e->other.len != e->stack.len ||
-			    memcmp(e->other.s, e->stack.s, e->stack.len) != 0)
-				continue;
 			/* The same stack again: add it to the first. */
-			e->cw[t] = (int64_t)((uint64_t)e->cw[t] +
-			    (uint64_t)e->cw[s]);
-			e->cn[t] += e->cn[s];
-			e->cc[t] = (int64_t)((uint64_t)e->cc[t] +
-			    (uint64_t)e->cc[s]);
-			if (e->chas[s] == 2)
-				e->chas[t] = 2;
-			if (e->ct[s] < e->ct[t])
-				e->ct[t] = e->ct[s];
-			e->chas[s] = 3;		/* merged away */
+			e->acc[t].w = (int64_t)((uint64_t)e->acc[t].w +
+			    (uint64_t)e->acc[s].w);
+			e->acc[t].n += e->acc[s].n;
+			e->acc[t].c = (int64_t)((uint64_t)e->acc[t].c +
+			    (uint64_t)e->acc[s].c);
+			if (e->acc[s].has == 2)
+				e->acc[t].has = 2;
+			if (e->acc[s].t < e->acc[t].t)
+				e->acc[t].t = e->acc[s].t;
+			e->acc[s].has = 3;	/* merged away */
 			break;
 		}
 		if (e->slot[h] < 0)
@@ -371,23 +461,74 @@ write_direct(struct emitter *e, struct sw *w, struct sw_thread *st,
 	for (size_t k = 0; k < e->norder; k++) {
 		uint32_t s = e->order[k];
 
-		if (e->chas[s] != 3) {
-			string_into(e, tab, s, &e->stack);
-			sw_line(w, st, e->ct[s], e->cn[s], e->cw[s],
-			    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s,
-			    e->stack.len);
+		if (e->acc[s].has != 3) {
+			buf_reset(&e->arena);
+			if (e->arena.s == NULL)
+				buf_grow(&e->arena, 1);
+			if (s != tab->nstack)
+				append_stack(e, tab, (int32_t)s, &e->arena);
+			sw_line(w, st, e->acc[s].t, e->acc[s].n, e->acc[s].w,
+			    e->acc[s].has == 2 ? e->acc[s].c : -1,
+			    e->arena.s, e->arena.len);
 		}
-		e->chas[s] = 0;
+		e->acc[s].has = 0;
 	}
 }
 
+/* The packs of a processed thread's columns (NULL: none, or no pack). */
+struct pcols {
+	const struct json_pack *stack, *time, *weight, *cpu;
+};
+
+static void
+pcols_of(const struct pthread *t, struct pcols *pc)
+{
+	memset(pc, 0, sizeof(*pc));
+	if (t->kind != PK_PROCESSED)
+		return;
+	pc->stack = json_pack_of(t->j, t->stack);
+	pc->time = json_pack_of(t->j, t->time >= 0 ? t->time : t->deltas);
+	pc->weight = json_pack_of(t->j, t->weight);
+	pc->cpu = json_pack_of(t->j, t->cpu);
+}
+
+/* read_int, straight from p when it is a pack of integers. */
+static inline int64_t
+col_int(const struct json *j, int arr, const struct json_pack *p, int k,
+    int64_t dflt)
+{
+	int32_t x;
+
+	if (p == NULL || p->width == 0)
+		return read_int(j, arr, k, dflt);
+	x = json_pack_int(j, p, k);
+	return x == JSON_PACK_NULL32 ? dflt : x;
+}
+
+/* read_double, straight from p when it is a pack. */
+static inline double
+col_double(const struct json *j, int arr, const struct json_pack *p, int k)
+{
+	double d;
+
+	if (p == NULL)
+		return read_double(j, arr, k);
+	if (p->width > 0) {
+		int32_t x = json_pack_int(j, p, k);
+
+		return x == JSON_PACK_NULL32 ? 0 : x;
+	}
+	d = j->pv[p->off + (size_t)k];
+	return d != d ? 0 : d;
+}
+
 /*
- * Sample i of thread t into *s; samples are read in order (*time and *row
- * carry what the next needs).
+ * Sample i of thread t (its packs in pc) into *s; samples are read in
+ * order (*time and *row carry what the next needs).
  */
 static void
-read_sample(const struct pthread *t, uint32_t i, struct psample *s,
-    double *time, int *row)
+read_sample(const struct pthread *t, const struct pcols *pc, uint32_t i,
+    struct psample *s, double *time, int *row)
 {
 	const struct json *j = t->j;
 
@@ -399,19 +540,21 @@ read_sample(const struct pthread *t, uint32_t i, struct psample *s,
 	} else if (t->kind == PK_PROCESSED) {
 		int k = (int)i;
 
-		s->stack = (int32_t)read_int(j, t->stack, k, -1);
+		s->stack = (int32_t)col_int(j, t->stack, pc->stack, k, -1);
 		if (t->time >= 0)
-			*time = read_double(j, t->time, k);
+			*time = col_double(j, t->time, pc->time, k);
 		else
-			*time += read_double(j, t->deltas, k);
+			*time += col_double(j, t->deltas, pc->time, k);
 		s->time = *time + t->time_offset;
-		s->weight = t->weight >= 0 ? read_int(j, t->weight, k, 1) : 1;
+		s->weight = t->weight >= 0 ?
+		    col_int(j, t->weight, pc->weight, k, 1) : 1;
 		if (t->cpu_mult == 0 || t->cpu < 0)
 			s->cpu = -1;
 		else if (i == 0)
 			s->cpu = 0;
 		else
-			s->cpu = read_int(j, t->cpu, k, 0) * t->cpu_mult;
+			s->cpu = col_int(j, t->cpu, pc->cpu, k, 0) *
+			    t->cpu_mult;
 	} else {
 		*row = *row < 0 ? t->rows + 1 : json_next(j, *row);
 		s->stack = (int32_t)read_int(j, *row, t->cstack, -1);
@@ -456,6 +599,7 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	double time = 0;
 	int32_t last = -2;
 	int row = -1;
+	struct pcols pc;
 
 	st = sw_thread(w, t->process, t->pid, t->name, t->tid);
 	if (st == NULL)
@@ -464,24 +608,25 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	if (o->collapse && tab->nstack + 1 > e->ccap) {
 		size_t old = e->ccap;
 
-		xgrow(&e->cw, &e->ccap, tab->nstack + 1, sizeof(*e->cw));
-		e->cc = xreallocarray(e->cc, e->ccap, sizeof(*e->cc));
-		e->cn = xreallocarray(e->cn, e->ccap, sizeof(*e->cn));
-		e->ct = xreallocarray(e->ct, e->ccap, sizeof(*e->ct));
-		e->chas = xreallocarray(e->chas, e->ccap, sizeof(*e->chas));
+		xgrow(&e->acc, &e->ccap, tab->nstack + 1, sizeof(*e->acc));
 		e->order = xreallocarray(e->order, e->ccap, sizeof(*e->order));
-		/* chas[s] == 0: stack s not seen yet in this thread */
-		memset(e->chas + old, 0, e->ccap - old);
+		/* has == 0: stack s not seen yet in this thread */
+		for (size_t k = old; k < e->ccap; k++)
+			e->acc[k].has = 0;
 	}
 	e->norder = 0;
+	pcols_of(t, &pc);
 	if (t->n > 0)
-		read_sample(t, 0, &next, &time, &row);
+		read_sample(t, &pc, 0, &next, &time, &row);
 	for (uint32_t i = 0; i < t->n; i++) {
 		struct psample s = next;
+		struct cacc *a;
 
 		if (i + 1 < t->n) {
-			read_sample(t, i + 1, &next, &time, &row);
-			if (!o->collapse && next.stack != s.stack)
+			read_sample(t, &pc, i + 1, &next, &time, &row);
+			if (o->collapse && next.stack >= 0)
+				__builtin_prefetch(&e->acc[next.stack]);
+			else if (!o->collapse && next.stack != s.stack)
 				prefetch_stack(tab, next.stack);
 		}
 		if (o->list_threads) {
@@ -493,24 +638,22 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 				continue;
 			if (s.stack < 0)
 				s.stack = (int32_t)tab->nstack;
-			if (e->chas[s.stack] == 0) {
-				e->chas[s.stack] = 1;
-				e->cw[s.stack] = 0;
-				e->cc[s.stack] = 0;
-				e->cn[s.stack] = 0;
-				e->ct[s.stack] = s.time;
+			a = &e->acc[s.stack];
+			if (a->has == 0) {
+				a->has = 1;
+				a->w = a->c = a->n = 0;
+				a->t = s.time;
 				e->order[e->norder++] = (uint32_t)s.stack;
 			}
-			e->cw[s.stack] = (int64_t)((uint64_t)e->cw[s.stack] +
-			    (uint64_t)s.weight);
-			e->cn[s.stack]++;
+			a->w = (int64_t)((uint64_t)a->w + (uint64_t)s.weight);
+			a->n++;
 			if (s.cpu >= 0) {
-				e->cc[s.stack] = (int64_t)((uint64_t)e->cc[s.stack] +
+				a->c = (int64_t)((uint64_t)a->c +
 				    (uint64_t)s.cpu);
-				e->chas[s.stack] = 2;
+				a->has = 2;
 			}
-			if (s.time < e->ct[s.stack])
-				e->ct[s.stack] = s.time;
+			if (s.time < a->t)
+				a->t = s.time;
 			continue;
 		}
 		if (s.stack < 0) {
@@ -533,10 +676,77 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 		uint32_t s = e->order[k];
 
 		string_into(e, tab, s, &e->stack);
-		sw_samples(w, st, e->ct[s], e->cn[s], e->cw[s],
-		    e->chas[s] == 2 ? e->cc[s] : -1, e->stack.s, e->stack.len);
-		e->chas[s] = 0;
+		sw_samples(w, st, e->acc[s].t, e->acc[s].n, e->acc[s].w,
+		    e->acc[s].has == 2 ? e->acc[s].c : -1, e->stack.s,
+		    e->stack.len);
+		e->acc[s].has = 0;
 	}
+}
+
+/*
+ * Thread t's samples into arrays of its own (PK_ARRAY), read as the
+ * emitter would read them, so that they no longer need the JSON text.
+ */
+static void
+to_array(struct pthread *t)
+{
+	struct psample s;
+	double time = 0;
+	int row = -1;
+	size_t n = t->n > 0 ? t->n : 1;
+	int32_t *astack = xreallocarray(NULL, n, sizeof(*astack));
+	double *atime = xreallocarray(NULL, n, sizeof(*atime));
+	int64_t *aweight = xreallocarray(NULL, n, sizeof(*aweight));
+	int64_t *acpu = xreallocarray(NULL, n, sizeof(*acpu));
+	struct pcols pc;
+
+	pcols_of(t, &pc);
+	for (uint32_t i = 0; i < t->n; i++) {
+		read_sample(t, &pc, i, &s, &time, &row);
+		astack[i] = s.stack;
+		atime[i] = time;	/* s.time less the offset, exactly */
+		aweight[i] = s.weight;
+		acpu[i] = s.cpu;
+	}
+	t->astack = astack;
+	t->atime = atime;
+	t->aweight = aweight;
+	t->acpu = acpu;
+	t->acap = n;
+	t->kind = PK_ARRAY;
+}
+
+/* Does thread t read the text of its document (not only packs)? */
+static int
+reads_text(const struct pthread *t)
+{
+	const int col[] = { t->stack, t->time, t->deltas, t->weight, t->cpu };
+
+	if (t->kind != PK_PROCESSED)
+		return 0;
+	for (size_t k = 0; k < SP_NELEM(col); k++)
+		if (col[k] >= 0 && json_pack_of(t->j, col[k]) == NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Every thread prepared: give back the pages of the input's text when
+ * nothing reads it any more.  A processed profile's sample columns are
+ * packs (json.h) but for short ones, whose few samples are copied out
+ * first; the labels and names are copies already.  Gecko samples are rows
+ * of tokens: then the text stays.
+ */
+static void
+discard_text(struct pctx *c, const struct pinput *in)
+{
+	for (size_t i = 0; i < c->nth; i++)
+		if (c->th[i].kind == PK_GECKO)
+			return;
+	for (size_t i = 0; i < c->nth; i++)
+		if (reads_text(&c->th[i]))
+			to_array(&c->th[i]);
+	big_discard((void *)(uintptr_t)in->data, in->len);
 }
 
 static void
@@ -569,6 +779,12 @@ profile_run(const struct pinput *in, const char *name, struct sw *w,
 	}
 	prepare(c, in);
 	run_cleanup(c);
+	if (in->discard && in->j != NULL)
+		discard_text(c, in);
+	/* Each table's strings go when the last thread using it is written. */
+	for (size_t i = 0; i < c->nth; i++)
+		if (c->th[i].tab != NULL)
+			c->th[i].tab->last = i;
 
 	/* -c: can each thread's lines go out when it ends? */
 	if (o->collapse && o->single_input) {
@@ -596,8 +812,11 @@ profile_run(const struct pinput *in, const char *name, struct sw *w,
 	for (size_t i = 0; i < c->nlibs; i++)
 		sw_lib(w, &c->libs[i]);
 	sw_units(w, c->weight_type, c->any_cpu ? "ns" : "none");
-	for (size_t i = 0; i < c->nth; i++)
+	for (size_t i = 0; i < c->nth; i++) {
 		emit_thread(&e, w, &c->th[i], o);
+		if (c->th[i].tab != NULL && c->th[i].tab->last == i)
+			free_tables(c->th[i].tab);
+	}
 	rc = 0;
 out:
 	run_cleanup(c);
@@ -606,13 +825,9 @@ out:
 	buf_free(&e.stack);
 	buf_free(&e.build);
 	free(e.walk);
-	free(e.cw);
-	free(e.cc);
-	free(e.cn);
-	free(e.ct);
-	free(e.chas);
+	free(e.acc);
 	free(e.order);
-	buf_free(&e.other);
+	buf_free(&e.arena);
 	free(e.hash);
 	free(e.slot);
 	return rc;

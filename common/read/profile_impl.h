@@ -29,6 +29,11 @@ struct pinput {
 	int	 root;
 	const char *data;	/* the decompressed input */
 	size_t	 len;
+	/*
+	 * The pages of data (from big_alloc) may be given back once every
+	 * thread is prepared and no longer reads the text (profile.c).
+	 */
+	int	 discard;
 };
 
 /* Stacks and frame labels; shared by all threads from version 60 on. */
@@ -43,6 +48,17 @@ struct ptables {
 	uint64_t *soff;		/* in stacks; UINT64_MAX: not built */
 	uint32_t *slen;
 	struct buf stacks;
+	size_t	 last;		/* the last thread using it (profile.c) */
+	/*
+	 * -c (profile.c): stacks spelled alike get one string id, from
+	 * (parent's id, label's id) pairs, without building the strings.
+	 */
+	uint32_t *lid;		/* label id of each frame */
+	uint32_t *sid;		/* string id of each stack; 0: not known */
+	uint64_t *pkeys;	/* (parent id) << 32 | label id, per slot */
+	uint32_t *pvals;	/* its string id; 0: a free slot */
+	size_t	 pmask;
+	uint32_t nsid;
 };
 
 /*

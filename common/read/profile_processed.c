@@ -301,6 +301,15 @@ strings_of(const struct json *j, int holder)
 	return json_get(j, json_get(j, holder, "stringTable"), "_array");
 }
 
+/* Is arr a pack of integers, all (nulls aside) within lo..hi? */
+static int
+int_pack_within(const struct json *j, int arr, int64_t lo, int64_t hi)
+{
+	const struct json_pack *p = json_pack_of(j, arr);
+
+	return p != NULL && p->width > 0 && p->lo >= lo && p->hi <= hi;
+}
+
 /* Check the samples of thread t (index ti) and note their columns. */
 static void
 prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
@@ -330,6 +339,17 @@ prepare_samples(struct pctx *c, const struct json *j, int thr, int ti,
 		c->weight_type = "bytes";
 	if (t->cpu >= 0 && t->cpu_mult != 0)
 		c->any_cpu = 1;
+	/*
+	 * Packs hold only numbers and nulls, and packs of integers know
+	 * their bounds: then no sample needs a look (the loop below, the
+	 * check of short or unpacked columns, finds the first bad one).
+	 */
+	if (int_pack_within(j, t->stack, 0, (int64_t)t->tab->nstack - 1) &&
+	    json_pack_of(j, t->time >= 0 ? t->time : t->deltas) != NULL &&
+	    (t->weight < 0 || int_pack_within(j, t->weight,
+	    -PROFILE_MAX_VALUE, PROFILE_MAX_VALUE)) &&
+	    (t->cpu < 0 || int_pack_within(j, t->cpu, 0, PROFILE_MAX_VALUE)))
+		return;
 	for (int64_t i = 0; i < n; i++) {
 		int k = (int)i, tc = t->time >= 0 ? t->time : t->deltas;
 

@@ -76,9 +76,13 @@ const struct reader reader_folded = {
 
 /* --- Dispatch --- */
 
-int
-read_json_profile(char *data, size_t len, const char *name, struct sw *w,
-    const struct reader_opts *o)
+/*
+ * read_json_profile, where discard says that data's pages (big_alloc's)
+ * may be given back once the profile is prepared (pinput.discard).
+ */
+static int
+json_profile(char *data, size_t len, const char *name, struct sw *w,
+    const struct reader_opts *o, int discard)
 {
 	struct pinput in;
 	struct json j;
@@ -94,6 +98,7 @@ read_json_profile(char *data, size_t len, const char *name, struct sw *w,
 	in.root = 0;
 	in.data = data;
 	in.len = len;
+	in.discard = discard;
 	rc = -2;
 	for (size_t i = 0; i < SP_NELEM(readers) && rc == -2; i++)
 		if (readers[i]->sniff_json != NULL &&
@@ -110,6 +115,13 @@ read_json_profile(char *data, size_t len, const char *name, struct sw *w,
 	}
 	json_free(&j);
 	return rc;
+}
+
+int
+read_json_profile(char *data, size_t len, const char *name, struct sw *w,
+    const struct reader_opts *o)
+{
+	return json_profile(data, len, name, w, o, 0);
 }
 
 /* Is the first non-blank byte of p[0..n) the start of a JSON document? */
@@ -174,9 +186,9 @@ read_profile(struct lreader *lr, const char *name, struct sw *w,
 			return -1;
 		/* A UTF-8 byte order mark is no part of the JSON. */
 		if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
-			rc = read_json_profile(data + 3, len - 3, name, w, o);
+			rc = json_profile(data + 3, len - 3, name, w, o, 1);
 		else
-			rc = read_json_profile(data, len, name, w, o);
+			rc = json_profile(data, len, name, w, o, 1);
 		big_free(data, cap);
 		return rc;
 	}

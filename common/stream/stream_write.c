@@ -244,16 +244,35 @@ static const char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+/* The number of decimal digits of u: from its bits, then one compare. */
+static inline int
+ndigits(uint64_t u)
+{
+	static const uint64_t pow10[] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+		10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+		100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+		100000000000000ULL, 1000000000000000ULL,
+		10000000000000000ULL, 100000000000000000ULL,
+		1000000000000000000ULL, 10000000000000000000ULL
+	};
+	/* 1233 / 4096 is just above log10(2): t is the digits or one more. */
+	int t = ((64 - __builtin_clzll(u | 1)) * 1233) >> 12;
+
+	return t - (u < pow10[t]) + 1;
+}
+
 /* Write u in decimal at p; returns the end.  Two digits a step. */
-static char *
+static inline char *
 put_uint(char *p, uint64_t u)
 {
-	int n = 1;
 	char *e;
 
-	for (uint64_t x = u; x >= 10; x /= 10)
-		n++;
-	e = p + n;
+	if (u < 10) {
+		*p = (char)('0' + u);
+		return p + 1;
+	}
+	e = p + ndigits(u);
 	p = e;
 	while (u >= 100) {
 		unsigned d = (unsigned)(u % 100) * 2;

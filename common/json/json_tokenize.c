@@ -1,5 +1,5 @@
 /*
- * json_check.c: sp's JSON tokenizer, a strict syntax check (RFC 8259) and
+ * json_tokenize.c: sp's JSON tokenizer, a strict syntax check (RFC 8259) and
  * tokenizer in one pass.
  *
  * A profile shared by a stranger may be anything, so the whole document is
@@ -144,7 +144,7 @@ integral_syntax(const char *p, const char *q)
  * A plain number at p, the common case of a packed array: an optional
  * '-', at most 19 digits with an optional fraction, no exponent.  Returns
  * the byte after it with *iv set (1: an integer of at most 9 digits, not
- * -0) or *dv (2: the value parse_double_exact() gives it), or NULL when it
+ * -0) or *dv (2: the value parse_double() gives it), or NULL when it
  * is anything else (an exponent, a bad number, more digits), which
  * scan_number and parse_double then judge.
  */
@@ -189,10 +189,16 @@ fast_num(const char *p, const char *end, int *kind, int32_t *iv,
 		*iv = neg ? -(int32_t)m : (int32_t)m;
 		return q;
 	}
-	if (m > ((uint64_t)1 << 53))
-		return NULL;
 	*kind = 2;
-	*dv = (double)m / pow10[frac];
+	if (m > ((uint64_t)1 << 53)) {
+		/*
+		 * A time of 17 digits (samply's shortest round trip of a sum):
+		 * one extended division, not strtod.  Integers stay tokens.
+		 */
+		if (frac == 0 || decimal_to_double(m, -frac, dv) == -1)
+			return NULL;
+	} else
+		*dv = (double)m / pow10[frac];
 	if (neg)
 		*dv = -*dv;
 	return q;
@@ -364,10 +370,11 @@ drop(struct json *j, struct cand *c, const char *s, const char *end)
 
 /*
  * The candidate's 32-bit integers rewritten in place in the fewest bytes
- * that hold them all (nulls as the width's smallest value); the width.
+ * that hold them all (nulls as the width's smallest value); the width,
+ * and their bounds in pk.
  */
 static int
-narrow(struct json *j, struct cand *c)
+narrow(struct json *j, struct cand *c, struct json_pack *pk)
 {
 	const int32_t *v = j->pi + c->off;
 	unsigned char *b = (unsigned char *)(j->pi + c->off);
@@ -378,6 +385,8 @@ narrow(struct json *j, struct cand *c)
 			lo = v[i] < lo ? v[i] : lo;
 			hi = v[i] > hi ? v[i] : hi;
 		}
+	pk->lo = lo;
+	pk->hi = hi;
 	/* Value i goes to byte i * w, never past value i + 1 still unread. */
 	if (lo > INT8_MIN && hi <= INT8_MAX) {
 		for (size_t i = 0; i < c->n; i++) {
@@ -414,8 +423,9 @@ close_cand(struct json *j, struct cand *c, const char *s, const char *end)
 	j->packs[j->npacks].off = c->off;
 	j->packs[j->npacks].n = (int)c->n;
 	j->packs[j->npacks].width = 0;
+	j->packs[j->npacks].lo = j->packs[j->npacks].hi = 0;
 	if (c->is32) {
-		int w = narrow(j, c);
+		int w = narrow(j, c, &j->packs[j->npacks]);
 
 		j->packs[j->npacks].off = c->off * sizeof(*j->pi);
 		j->packs[j->npacks].width = w;
