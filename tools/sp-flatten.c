@@ -29,7 +29,7 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
-	OPT_EVENT, OPT_TIDY, OPT_SOURCE,
+	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_OFF_CPU_MIN,
 };
 
 static const struct option longopts[] = {
@@ -38,6 +38,7 @@ static const struct option longopts[] = {
 	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "off-cpu-min", required_argument,	NULL, OPT_OFF_CPU_MIN },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
@@ -60,9 +61,10 @@ usage(FILE *f)
 	    "usage: sp-flatten [-chlq] [-P pattern] [-p pid] [-s type] "
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
-	    "[--event name] [--period]\n"
-	    "                  [--source name] [--tidy] [--unknown-dso] "
-	    "[file ...]\n");
+	    "[--event name]\n"
+	    "                  [--off-cpu-min usec] [--period] [--source name] "
+	    "[--tidy]\n"
+	    "                  [--unknown-dso] [file ...]\n");
 }
 
 static void
@@ -155,6 +157,17 @@ main(int argc, char *argv[])
 			o.has_from = 1;
 			o.from = parse_ms(optarg, "--from");
 			break;
+		case OPT_OFF_CPU_MIN: {
+			const char *bad;
+
+			ro.perf.off_cpu_min_us = strtonum(optarg, 0,
+			    1000000000, &bad);
+			if (bad != NULL)
+				errx(1, "--off-cpu-min %s: microseconds is %s",
+				    optarg, bad);
+			ro.perf.off_cpu_min_set = 1;
+			break;
+		}
 		case OPT_PERIOD:
 			ro.perf.period_weight = 1;
 			break;
