@@ -292,8 +292,10 @@ offcpu_report(const struct offcpu *oc, const char *name)
 		    "%" PRIu64 " us dropped (%.3f ms in all; --off-cpu-min "
 		    "sets the limit)", name, oc->short_n, oc->min_ns / 1000,
 		    (double)oc->short_ns / 1e6);
-	if (oc->lost > 0 || oc->unended > 0)
-		warnx("%s: %" PRIu64 " events lost by perf record; %" PRIu64
-		    " off-CPU intervals without their end dropped", name,
-		    oc->lost, oc->unended);
+	if (oc->lost > 0)
+		warnx("%s: perf record lost %" PRIu64 " events: off-CPU "
+		    "intervals around them may be missing", name, oc->lost);
+	if (oc->unended > 0)
+		warnx("%s: %" PRIu64 " off-CPU intervals without their end (a "
+		    "switch-in lost) dropped", name, oc->unended);
 }

@@ -1653,12 +1653,12 @@ oc_setup(struct pd *pd)
 	pd->oc_attr = sw;
 	offcpu_state_field((const char *)pd->d + pd->data_end,
 	    pd->len - pd->data_end, &pd->oc_state_off, &pd->oc_state_size);
-	event_ok(pd, on);
 	buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld", OFFCPU_FRAME_PREFIX "*]",
 	    pd->o->off_cpu_min_set ? pd->o->off_cpu_min_us :
 	    (long long)OFFCPU_MIN_US_DEFAULT);
 	sw_header(pd->w, h.s);
 	buf_free(&h);
+	event_ok(pd, on);
 }
 
 /* The state a sched_switch sample left its CPU in. */
