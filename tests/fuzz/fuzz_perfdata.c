@@ -2,8 +2,9 @@
  * fuzz_perfdata.c: a libFuzzer target for the perf.data reader
  * (common/perf/read_perfdata.c): each input is given to perfdata_flatten as a
  * buffer of exactly its size (so that any read past it is caught), plain
- * and with the period as weight.  Samples go to /dev/null.  Seeds: the
- * hand-made files of tests/perfdata (tests/fuzz/seeds-perfdata).
+ * and with the period as weight (and off-CPU intervals of any length).
+ * Samples go to /dev/null.  Seeds: the hand-made files of tests/perfdata
+ * and tests/offcpu (tests/fuzz/seeds-perfdata).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	perfdata_flatten("fuzz", copy, len, w, &po);
 	po.period_weight = 1;
 	po.annotate = 1;
+	po.off_cpu_min_set = 1;
 	perfdata_flatten("fuzz", copy, len, w, &po);
 	free(copy);
 	return 0;
