@@ -51,7 +51,7 @@ struct offcpu {
 	struct strtab *stacks;
 	struct buf tmp;
 
-	uint64_t kept, short_n, short_ns, unended, lost;
+	uint64_t kept, short_n, short_ns, unended, lost, throttled;
 };
 
 static const char *const frames[OFFCPU_NSTATES] = {
@@ -277,6 +277,12 @@ offcpu_lost(struct offcpu *oc, uint64_t n)
 }
 
 void
+offcpu_throttled(struct offcpu *oc)
+{
+	oc->throttled++;
+}
+
+void
 offcpu_finish(struct offcpu *oc, uint64_t t_end)
 {
 	for (size_t i = 0; i < st_count(oc->tids); i++)
@@ -295,6 +301,10 @@ offcpu_report(const struct offcpu *oc, const char *name)
 	if (oc->lost > 0)
 		warnx("%s: perf record lost %" PRIu64 " events: off-CPU "
 		    "intervals around them may be missing", name, oc->lost);
+	if (oc->throttled > 0)
+		warnx("%s: the kernel throttled sampling %" PRIu64 " times "
+		    "(kernel.perf_event_max_sample_rate): off-CPU intervals "
+		    "of those moments are missing", name, oc->throttled);
 	if (oc->unended > 0)
 		warnx("%s: %" PRIu64 " off-CPU intervals without their end (a "
 		    "switch-in lost) dropped", name, oc->unended);

@@ -86,12 +86,15 @@ void	 offcpu_in(struct offcpu *, int32_t tid, uint64_t t);
 void	 offcpu_running(struct offcpu *, int32_t tid, uint64_t t);
 void	 offcpu_exit(struct offcpu *, int32_t tid, uint64_t t);
 void	 offcpu_lost(struct offcpu *, uint64_t nevents);
+/* The kernel throttled an event (too many samples a second). */
+void	 offcpu_throttled(struct offcpu *);
 void	 offcpu_finish(struct offcpu *, uint64_t t_end);
 
 /*
  * Say on stderr, one line each, prefixed "name: ", what was dropped (waits
  * shorter than the minimum, intervals whose end was lost) and how many
- * events the recorder lost.  Says nothing when nothing was.
+ * events the recorder lost or the kernel throttled.  Says nothing when
+ * nothing was.
  */
 void	 offcpu_report(const struct offcpu *, const char *name);
 

@@ -94,7 +94,8 @@ enum {
 	R_MMAP = 1, R_COMM = 3, R_EXIT = 4, R_FORK = 7, R_SAMPLE = 9,
 	R_MMAP2 = 10, R_FINISHED_ROUND = 68, R_COMPRESSED = 81,
 	/* Off-CPU recordings (offcpu.h). */
-	R_LOST = 2, R_LOST_SAMPLES = 13, R_SWITCH = 14, R_SWITCH_CPU_WIDE = 15,
+	R_LOST = 2, R_THROTTLE = 5, R_LOST_SAMPLES = 13, R_SWITCH = 14,
+	R_SWITCH_CPU_WIDE = 15,
 };
 #define RF_GROUP	8	/* read_format */
 #define BRANCH_HW_INDEX	(1ULL << 17)	/* branch_sample_type */
@@ -1174,8 +1175,9 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		case R_SWITCH_CPU_WIDE:
 		case R_LOST:
 		case R_LOST_SAMPLES:
-			if (bn < (type == R_SWITCH ? 0u : type == R_LOST ?
-			    16u : 8u)) {
+		case R_THROTTLE:
+			if (bn < (type == R_SWITCH ? 0u : type == R_LOST ||
+			    type == R_THROTTLE ? 16u : 8u)) {
 				bad(pd, off, "record too small for its type");
 				goto fail;
 			}
@@ -1659,6 +1661,7 @@ oc_setup(struct pd *pd)
 	sw_header(pd->w, h.s);
 	buf_free(&h);
 	event_ok(pd, on);
+	pd->event_time = 1;	/* cpu-clock or task-clock, by any name */
 }
 
 /* The state a sched_switch sample left its CPU in. */
@@ -1700,6 +1703,9 @@ oc_record(struct pd *pd, uint32_t type, uint16_t misc, const uint8_t *p,
 		break;
 	case R_LOST_SAMPLES:
 		offcpu_lost(pd->oc, u64at(p));
+		break;
+	case R_THROTTLE:
+		offcpu_throttled(pd->oc);
 		break;
 	default:
 		break;
