@@ -29,7 +29,7 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
-	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_OFF_CPU_MIN,
+	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_OFF_CPU_MIN, OPT_PERF_MAP_DIR,
 };
 
 static const struct option longopts[] = {
@@ -39,6 +39,7 @@ static const struct option longopts[] = {
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "off-cpu-min", required_argument,	NULL, OPT_OFF_CPU_MIN },
+	{ "perf-map-dir", required_argument,	NULL, OPT_PERF_MAP_DIR },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
@@ -62,9 +63,10 @@ usage(FILE *f)
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name]\n"
-	    "                  [--off-cpu-min usec] [--period] [--source name] "
-	    "[--tidy]\n"
-	    "                  [--unknown-dso] [file ...]\n");
+	    "                  [--off-cpu-min usec] [--perf-map-dir dir] "
+	    "[--period]\n"
+	    "                  [--source name] [--tidy] [--unknown-dso] "
+	    "[file ...]\n");
 }
 
 static void
@@ -168,6 +170,9 @@ main(int argc, char *argv[])
 			ro.perf.off_cpu_min_set = 1;
 			break;
 		}
+		case OPT_PERF_MAP_DIR:
+			ro.perf.perf_map_dir = optarg;
+			break;
 		case OPT_PERIOD:
 			ro.perf.period_weight = 1;
 			break;

@@ -21,6 +21,7 @@ struct perf_opts {
 	int	 tidy;		/* --tidy: inferno's name tidying (see .c) */
 	int	 off_cpu_min_set;	/* --off-cpu-min (offcpu.h) */
 	long long off_cpu_min_us;
+	const char *perf_map_dir; /* --perf-map-dir: perf-PID.map (NULL: /tmp) */
 };
 
 /* Does this look like `perf script` output (first bytes of the input)? */
