@@ -45,6 +45,11 @@
  * microsecond time stamps, cpu = period for cpu-clock and task-clock, the
  * first event's samples only, or --event's).
  *
+ * An off-CPU recording (sched:sched_switch with call chains beside
+ * cpu-clock samples, and switch events) is read as wall time: its
+ * switch-outs, switch-ins, exits and losses go to offcpu.h, which turns
+ * each interval off CPU into a sample (the hooks marked "offcpu.h").
+ *
  * Every offset and size is checked before it is used; a file that fails a
  * check gets one message naming the byte offset, and nothing is written
  * (the whole file is checked in a first pass).  Refused, with a message
@@ -255,7 +260,6 @@ struct pd {
 	struct offcpu *oc;
 	struct attr *oc_attr;	/* sched:sched_switch */
 	size_t	 oc_state_off, oc_state_size;	/* prev_state in its raw */
-	uint64_t t_end;		/* the last record's time */
 	uint32_t cur_key;	/* thread_of's last key */
 };
 
