@@ -885,8 +885,8 @@ thread_of(struct ps *ps, const struct evline *e)
  * An event's name without its modifiers: "cycles:uppp" and "cycles" are the
  * same event, "sched:sched_switch" is not "sched".
  */
-static size_t
-event_base(const char *s, size_t n)
+size_t
+perf_event_base(const char *s, size_t n)
 {
 	size_t k = n;
 
@@ -909,7 +909,7 @@ static int
 event_ok(struct ps *ps, const char *name, size_t n)
 {
 	const char *want = ps->o->event;
-	size_t bn = event_base(name, n);
+	size_t bn = perf_event_base(name, n);
 	int ok;
 
 	if (want != NULL) {
