@@ -31,7 +31,7 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
-	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_PERF_MAP_DIR,
+	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_OFF_CPU_MIN, OPT_PERF_MAP_DIR,
 };
 
 static const struct option longopts[] = {
@@ -40,6 +40,7 @@ static const struct option longopts[] = {
 	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "off-cpu-min", required_argument,	NULL, OPT_OFF_CPU_MIN },
 	{ "perf-map-dir", required_argument,	NULL, OPT_PERF_MAP_DIR },
 	{ "version",	no_argument,		NULL, 'V' },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
@@ -65,9 +66,10 @@ usage(FILE *f)
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name]\n"
-	    "                  [--perf-map-dir dir] [--period] [--source name] "
-	    "[--tidy]\n"
-	    "                  [--unknown-dso] [file ...]\n");
+	    "                  [--off-cpu-min usec] [--perf-map-dir dir] "
+	    "[--period]\n"
+	    "                  [--source name] [--tidy] [--unknown-dso] "
+	    "[file ...]\n");
 }
 
 static void
@@ -162,6 +164,17 @@ main(int argc, char *argv[])
 			o.has_from = 1;
 			o.from = parse_ms(optarg, "--from");
 			break;
+		case OPT_OFF_CPU_MIN: {
+			const char *bad;
+
+			ro.perf.off_cpu_min_us = strtonum(optarg, 0,
+			    1000000000, &bad);
+			if (bad != NULL)
+				errx(1, "--off-cpu-min %s: microseconds is %s",
+				    optarg, bad);
+			ro.perf.off_cpu_min_set = 1;
+			break;
+		}
 		case OPT_PERF_MAP_DIR:
 			ro.perf.perf_map_dir = optarg;
 			break;

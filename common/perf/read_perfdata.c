@@ -50,6 +50,11 @@
  * microsecond time stamps, cpu = period for cpu-clock and task-clock, the
  * first event's samples only, or --event's).
  *
+ * An off-CPU recording (sched:sched_switch with call chains beside
+ * cpu-clock samples, and switch events) is read as wall time: its
+ * switch-outs, switch-ins, exits and losses go to offcpu.h, which turns
+ * each interval off CPU into a sample (the hooks marked "offcpu.h").
+ *
  * Every offset and size is checked before it is used; a file that fails a
  * check gets one message naming the byte offset, and nothing is written
  * (the whole file is checked in a first pass).  Refused, with a message
@@ -79,6 +84,7 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
+#include "perf/offcpu.h"
 #include "perf/read_perfdata.h"
 #include "read/reader.h"
 #include "stream/stream.h"
@@ -99,6 +105,9 @@ enum {
 enum {
 	R_MMAP = 1, R_COMM = 3, R_EXIT = 4, R_FORK = 7, R_SAMPLE = 9,
 	R_MMAP2 = 10, R_FINISHED_ROUND = 68, R_COMPRESSED = 81,
+	/* Off-CPU recordings (offcpu.h). */
+	R_LOST = 2, R_THROTTLE = 5, R_LOST_SAMPLES = 13, R_SWITCH = 14,
+	R_SWITCH_CPU_WIDE = 15,
 };
 #define RF_GROUP	8	/* read_format */
 #define BRANCH_HW_INDEX	(1ULL << 17)	/* branch_sample_type */
@@ -121,6 +130,7 @@ struct attr {
 	uint64_t branch_type;
 	uint32_t stack_user;
 	int	 id_all;
+	int	 context_switch;	/* --switch-events */
 	char	*name;
 };
 
@@ -175,6 +185,8 @@ struct sample {
 	size_t	 nregs;
 	const uint8_t *stack;
 	uint64_t stack_len;
+	const uint8_t *raw;	/* a tracepoint's fields */
+	uint32_t rawlen;
 	uint8_t	 misc;
 };
 
@@ -249,6 +261,12 @@ struct pd {
 	uint64_t *pcs;
 	struct buf stack;
 	int32_t	 cur_pid;
+
+	/* An off-CPU recording (offcpu.h): NULL oc when it is not one. */
+	struct offcpu *oc;
+	struct attr *oc_attr;	/* sched:sched_switch */
+	size_t	 oc_state_off, oc_state_size;	/* prev_state in its raw */
+	uint32_t cur_key;	/* thread_of's last key */
 };
 
 /* --- Bounds-checked reading --- */
@@ -603,6 +621,7 @@ parse_attr(struct pd *pd, const uint8_t *p, uint64_t asize, uint64_t off,
 	a->sample_type = u64at(p + 24);
 	a->read_format = u64at(p + 32);
 	a->id_all = (u64at(p + 40) >> 18) & 1;
+	a->context_switch = (u64at(p + 40) >> 26) & 1;
 	if (size >= 80)
 		a->branch_type = u64at(p + 72);
 	if (size >= 96) {
@@ -955,6 +974,8 @@ decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
 		NEED(4);
 		sz = u32at(p + k);
 		NEED(4 + (size_t)sz);
+		s->raw = p + k + 4;
+		s->rawlen = sz;
 		k += 4 + (size_t)sz;
 	}
 	if (st & S_BRANCH_STACK) {
@@ -1029,6 +1050,29 @@ trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
 	return 1;
 }
 
+/*
+ * The thread of a non-sample record, from its sample_id trailer: 0, or -1
+ * when the record has none.
+ */
+static int
+trailer_tid(struct pd *pd, const uint8_t *p, size_t n, int32_t *tid)
+{
+	const struct attr *a = &pd->attrs[0];
+	uint64_t st;
+	size_t tl;
+
+	if (pd->nattrs > 1 && (a->sample_type & S_IDENTIFIER) && n >= 8)
+		a = attr_of_id(pd, u64at(p + n - 8));
+	if (a == NULL || !a->id_all || !((st = a->sample_type) & S_TID))
+		return -1;
+	tl = 8 * (size_t)popcount64(st & (S_TID | S_TIME | S_ID |
+	    S_STREAM_ID | S_CPU | S_IDENTIFIER));
+	if (tl > n)
+		return -1;
+	*tid = (int32_t)u32at(p + n - tl + 4);
+	return 0;
+}
+
 static int
 cmp_rec(const void *a, const void *b)
 {
@@ -1098,6 +1142,18 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		case R_FORK:
 		case R_EXIT:
 			if (bn < (type == R_COMM ? 8u : 24u)) {
+				bad(pd, off, "record too small for its type");
+				goto fail;
+			}
+			trailer_time(pd, p, bn, &t);
+			break;
+		case R_SWITCH:
+		case R_SWITCH_CPU_WIDE:
+		case R_LOST:
+		case R_LOST_SAMPLES:
+		case R_THROTTLE:
+			if (bn < (type == R_SWITCH ? 0u : type == R_LOST ||
+			    type == R_THROTTLE ? 16u : 8u)) {
 				bad(pd, off, "record too small for its type");
 				goto fail;
 			}
@@ -1557,6 +1613,7 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 		if (pd->tptr[id] != NULL && pd->first_t < 0)
 			pd->first_t = (int64_t)id;
 	}
+	pd->cur_key = id;
 	return pd->tptr[id];
 }
 
@@ -1588,9 +1645,123 @@ event_ok(struct pd *pd, struct attr *a)
 		sw_header(pd->w, h.s);
 		buf_free(&h);
 	}
-	sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
-	    "period") : "samples", pd->event_time ? "ns" : "none");
+	if (pd->oc != NULL)
+		sw_units(pd->w, OFFCPU_WEIGHT_TYPE, "ns");
+	else
+		sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
+		    "period") : "samples", pd->event_time ? "ns" : "none");
 	return 1;
+}
+
+/* --- Off-CPU recordings (offcpu.h) --- */
+
+/* An off-CPU interval kept: a sample of its thread, weighted by its ns. */
+static void
+oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
+    const char *stack, size_t len)
+{
+	struct pd *pd = ctx;
+	struct sw_thread *swt = pd->tptr[key];
+	double ms = (double)(int64_t)(t_out / 1000 - pd->t0) * 1000 / 1e6;
+
+	if (swt == NULL || !sw_time_ok(pd->w, ms))
+		return;
+	sw_sample(pd->w, swt, ms, ns > INT64_MAX ? INT64_MAX : (int64_t)ns,
+	    0, stack, len);
+}
+
+/*
+ * Is this an off-CPU recording (sched:sched_switch with switch events,
+ * and time-based samples beside), read as one (no --event)?  Then set it
+ * up and write its headers.
+ */
+static void
+oc_setup(struct pd *pd)
+{
+	struct attr *sw = NULL, *on = NULL;
+	int switches = 0;
+	struct buf h = {0};
+
+	if (pd->o->event != NULL)
+		return;
+	for (size_t i = 0; i < pd->nattrs; i++) {
+		struct attr *a = &pd->attrs[i];
+
+		switches |= a->context_switch;
+		if (strcmp(a->name, "sched:sched_switch") == 0)
+			sw = a;
+		else if (on == NULL)
+			on = a;
+	}
+	if (sw == NULL || !switches)
+		return;
+	if (on == NULL || on->type != 1 || on->config > 1) {
+		warnx("%s: sched:sched_switch without cpu-clock or task-clock "
+		    "samples: read as samples of %s, not as a wall-time "
+		    "profile", pd->name, (on != NULL ? on : sw)->name);
+		return;
+	}
+	pd->oc = offcpu_new(pd->o->off_cpu_min_set ?
+	    (uint64_t)pd->o->off_cpu_min_us * 1000 :
+	    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, pd);
+	pd->oc_attr = sw;
+	offcpu_state_field((const char *)pd->d + pd->data_end,
+	    pd->len - pd->data_end, &pd->oc_state_off, &pd->oc_state_size);
+	buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld", OFFCPU_FRAME_PREFIX "*]",
+	    pd->o->off_cpu_min_set ? pd->o->off_cpu_min_us :
+	    (long long)OFFCPU_MIN_US_DEFAULT);
+	sw_header(pd->w, h.s);
+	buf_free(&h);
+	event_ok(pd, on);
+	pd->event_time = 1;	/* cpu-clock or task-clock, by any name */
+}
+
+/* The state a sched_switch sample left its CPU in. */
+static enum offcpu_state
+oc_state(const struct pd *pd, const struct sample *s)
+{
+	uint64_t v;
+
+	if (s->raw == NULL || pd->oc_state_off > s->rawlen ||
+	    pd->oc_state_size > s->rawlen - pd->oc_state_off)
+		return OFFCPU_SLEEPING;
+	v = pd->oc_state_size == 8 ? u64at(s->raw + pd->oc_state_off) :
+	    u32at(s->raw + pd->oc_state_off);
+	return offcpu_state_of(v);
+}
+
+/* A switch event, an exit, a loss: what offcpu.h needs of them. */
+static void
+oc_record(struct pd *pd, uint32_t type, uint16_t misc, const uint8_t *p,
+    size_t n)
+{
+	uint64_t t = 0;
+	int32_t tid;
+
+	switch (type) {
+	case R_SWITCH:
+	case R_SWITCH_CPU_WIDE:
+		/* Switch-ins close; the tracepoint's sample opens. */
+		if ((misc & 0x2000) == 0 && trailer_time(pd, p, n, &t) &&
+		    trailer_tid(pd, p, n, &tid) == 0)
+			offcpu_in(pd->oc, tid, t);
+		break;
+	case R_EXIT:
+		if (trailer_time(pd, p, n, &t))
+			offcpu_exit(pd->oc, (int32_t)u32at(p + 8), t);
+		break;
+	case R_LOST:
+		offcpu_lost(pd->oc, u64at(p + 8));
+		break;
+	case R_LOST_SAMPLES:
+		offcpu_lost(pd->oc, u64at(p));
+		break;
+	case R_THROTTLE:
+		offcpu_throttled(pd->oc);
+		break;
+	default:
+		break;
+	}
 }
 
 static void
@@ -1611,7 +1782,7 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 		pd->have_t0 = 1;
 		pd->t0 = us;
 	}
-	if (!event_ok(pd, a)) {
+	if (a != pd->oc_attr && !event_ok(pd, a)) {
 		pd->skipped++;
 		return;
 	}
@@ -1655,12 +1826,20 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 	if (dwarf && s->regs != NULL)
 		unwind_user(pd, a, s);
 	if (s->has_period) {
-		if (pd->o->period_weight)
+		if (pd->o->period_weight || pd->oc != NULL)
 			weight = (int64_t)s->period;
 		if (pd->event_time)
 			cpu = (int64_t)s->period;
 	}
 	join_stack(pd);
+	if (pd->oc != NULL && a == pd->oc_attr) {
+		offcpu_out(pd->oc, s->tid, pd->cur_key, s->time,
+		    oc_state(pd, s), pd->stack.s != NULL ? pd->stack.s : "",
+		    pd->stack.len);
+		return;
+	}
+	if (pd->oc != NULL)
+		offcpu_running(pd->oc, s->tid, s->time);
 	sw_sample(pd->w, swt, ms, weight, cpu,
 	    pd->stack.s != NULL ? pd->stack.s : "", pd->stack.len);
 }
@@ -1698,6 +1877,8 @@ replay(struct pd *pd, const struct rec *r, size_t n)
 		default:
 			break;
 		}
+		if (pd->oc != NULL && type != R_SAMPLE)
+			oc_record(pd, type, u16at(h + 4), p, bn);
 	}
 }
 
@@ -1736,6 +1917,7 @@ pd_free(struct pd *pd)
 	free(pd->fr);
 	free(pd->pcs);
 	buf_free(&pd->stack);
+	offcpu_free(pd->oc);
 }
 
 /* What the header says we cannot read. */
@@ -1816,8 +1998,13 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	    scan(&pd, &r, &nr) == -1)
 		goto out;
 	sw_source(w, name, "perf.data");
+	oc_setup(&pd);
 	replay(&pd, r, nr);
 	pdso_report(pd.dsos, name);
+	if (pd.oc != NULL) {
+		offcpu_finish(pd.oc, nr > 0 ? r[nr - 1].time : 0);
+		offcpu_report(pd.oc, name);
+	}
 	if (pd.skipped > 0)
 		warnx("%s: %" PRIu64 " samples of other events than %s "
 		    "skipped (--event chooses)", name, pd.skipped,

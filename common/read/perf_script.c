@@ -37,6 +37,14 @@
  * instructions would mislead; the others are counted in one warning.
  * cpu is the period for cpu-clock and task-clock, which count ns.
  *
+ * An off-CPU recording (sp-record --off-cpu) printed with
+ *
+ *	perf script --header --show-switch-events -F ...,trace
+ *
+ * (the header names sched:sched_switch and context_switch, the tracepoint's
+ * lines carry prev_state=, switch-ins are PERF_RECORD_SWITCH lines) is read
+ * as wall time, as read_perfdata.c reads the perf.data: see offcpu.h.
+ *
  * The whole input is read in one pass over lines, with no per-line
  * allocation: a record's symbols are copied into an arena that is reset for
  * the next record, and the stack is joined root first at the record's end.
@@ -51,6 +59,7 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
+#include "perf/offcpu.h"
 #include "read/perf_dso.h"
 #include "read/perf_script.h"
 #include "read/reader.h"
@@ -122,6 +131,16 @@ struct ps {
 	int	 java;		/* the thread's comm starts with "java" */
 
 	int	 old_perf;	/* --header says perf 3: absolute addresses */
+
+	/* An off-CPU recording (offcpu.h); oc NULL when it is not one. */
+	int	 hdr_switch, hdr_cs, oc_checked;
+	const char *hdr_clock;	/* "cpu-clock", "task-clock", or NULL */
+	struct offcpu *oc;
+	int	 rec_out;	/* the record is a sched_switch */
+	enum offcpu_state rec_state;
+	int32_t	 rec_tid;
+	int64_t	 rec_ns, last_ns;
+	uint32_t cur_key;	/* thread_of's last key */
 
 	/* Lines we skipped. */
 	uint64_t weird, weird_line;
@@ -757,6 +776,16 @@ start_output(struct ps *ps)
 		ps->event_time = (bl == 9 && memcmp(base, "cpu-clock", 9) == 0) ||
 		    (bl == 10 && memcmp(base, "task-clock", 10) == 0);
 	}
+	if (ps->oc != NULL) {
+		buf_reset(&h);
+		buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld",
+		    OFFCPU_FRAME_PREFIX "*]", ps->o->off_cpu_min_set ?
+		    ps->o->off_cpu_min_us : (long long)OFFCPU_MIN_US_DEFAULT);
+		sw_header(ps->w, h.s);
+		buf_free(&h);
+		sw_units(ps->w, OFFCPU_WEIGHT_TYPE, "ns");
+		return;
+	}
 	buf_free(&h);
 	sw_units(ps->w, ps->o->period_weight ? (ps->event_time ? "ns" :
 	    "period") : "samples", ps->event_time ? "ns" : "none");
@@ -770,14 +799,21 @@ end_record(struct ps *ps)
 		int64_t weight = 1, cpu = -1;
 
 		if (ps->has_period) {
-			if (ps->o->period_weight)
+			if (ps->o->period_weight || ps->oc != NULL)
 				weight = ps->period;
 			if (ps->event_time)
 				cpu = ps->period;
 		}
 		join_stack(ps);
-		sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu,
-		    ps->stack.s != NULL ? ps->stack.s : "", ps->stack.len);
+		if (ps->rec_out)
+			offcpu_out(ps->oc, ps->rec_tid, ps->cur_key,
+			    (uint64_t)ps->rec_ns, ps->rec_state,
+			    ps->stack.s != NULL ? ps->stack.s : "",
+			    ps->stack.len);
+		else
+			sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu,
+			    ps->stack.s != NULL ? ps->stack.s : "",
+			    ps->stack.len);
 	}
 	ps->in_rec = 0;
 	ps->nfr = 0;
@@ -843,6 +879,7 @@ thread_of(struct ps *ps, const struct evline *e)
 		ps->tptr[id] = sw_thread(ps->w, pr, e->pid != NULL ? pid : NULL,
 		    comm, tid);
 	}
+	ps->cur_key = id;
 	return ps->tptr[id];
 }
 
@@ -892,6 +929,107 @@ event_ok(struct ps *ps, const char *name, size_t n)
 	return ok;
 }
 
+/* --- Off-CPU recordings (offcpu.h) --- */
+
+/* An interval kept: a sample of its thread, weighted by its length. */
+static void
+oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
+    const char *stack, size_t len)
+{
+	struct ps *ps = ctx;
+	double ms = (double)((int64_t)t_out - ps->t0) / 1e6;
+
+	if (ps->tptr[key] == NULL || !sw_time_ok(ps->w, ms))
+		return;
+	sw_sample(ps->w, ps->tptr[key], ms, ns > INT64_MAX ? INT64_MAX :
+	    (int64_t)ns, 0, stack, len);
+}
+
+/* At the first record: is this an off-CPU recording read as one? */
+static void
+oc_check(struct ps *ps)
+{
+	ps->oc_checked = 1;
+	if (ps->hdr_switch && ps->hdr_cs && ps->hdr_clock != NULL &&
+	    ps->o->event == NULL) {
+		/* The clock's samples are the on-CPU ones: ns. */
+		ps->event = xstrdup(ps->hdr_clock);
+		ps->event_base = strlen(ps->event);
+		ps->event_time = 1;
+		ps->oc = offcpu_new(ps->o->off_cpu_min_set ?
+		    (uint64_t)ps->o->off_cpu_min_us * 1000 :
+		    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, ps);
+	}
+}
+
+static int32_t
+tid_of(const struct evline *e)
+{
+	int64_t v = 0;
+
+	for (size_t i = 0; i < e->tidlen && i < 10; i++)
+		v = v * 10 + (e->tid[i] - '0');
+	return (int32_t)v;
+}
+
+/* A PERF_RECORD_SWITCH line: a switch-in closes its thread's interval. */
+static void
+oc_switch(struct ps *ps, const struct evline *e)
+{
+	const char *r = e->rest, *end = e->rest + e->restlen;
+
+	if (!e->has_time || e->restlen < 18 ||
+	    memcmp(r, "PERF_RECORD_SWITCH", 18) != 0)
+		return;
+	while (r < end && !is_ws(*r))
+		r++;
+	while (r < end && is_ws(*r))
+		r++;
+	ps->last_ns = e->time_ns;
+	if (end - r >= 3 && memcmp(r, "OUT", 3) == 0)
+		return;
+	offcpu_in(ps->oc, tid_of(e), (uint64_t)e->time_ns);
+}
+
+/*
+ * The record's event line, in an off-CPU recording: a sched_switch opens
+ * an interval (its record collects the stack; end_record hands it over),
+ * a sample says its thread runs.  Returns 1 when the record is taken.
+ */
+static int
+oc_event(struct ps *ps, const struct evline *e, const char *ev, size_t evlen)
+{
+	const char *r = e->rest, *end = e->rest + e->restlen, *st;
+
+	if (e->has_time)
+		ps->last_ns = e->time_ns;
+	if (!(evlen == 18 && memcmp(ev, "sched:sched_switch", 18) == 0)) {
+		if (e->has_time)
+			offcpu_running(ps->oc, tid_of(e), (uint64_t)e->time_ns);
+		return 0;
+	}
+	ps->rec_state = OFFCPU_SLEEPING;
+	for (st = r; st + 11 <= end; st++)
+		if (memcmp(st, "prev_state=", 11) == 0) {
+			size_t k = 0;
+
+			st += 11;
+			while (st + k < end && !is_ws(st[k]))
+				k++;
+			ps->rec_state = offcpu_state_of_text(st, k);
+			break;
+		}
+	ps->rec_out = 1;
+	ps->rec_tid = tid_of(e);
+	ps->rec_ns = e->time_ns;
+	ps->skip = 0;
+	start_output(ps);
+	ps->t = thread_of(ps, e);
+	if (ps->t == NULL || !e->has_time || !sw_time_ok(ps->w, ps->time_ms))
+		ps->skip = 1;
+	return 1;
+}
+
 static void
 begin_record(struct ps *ps, const struct evline *e)
 {
@@ -910,6 +1048,9 @@ begin_record(struct ps *ps, const struct evline *e)
 	ps->period = e->period;
 	ps->has_period = e->has_period;
 	ps->java = e->commlen >= 4 && memcmp(e->comm, "java", 4) == 0;
+	ps->rec_out = 0;
+	if (ps->oc != NULL && oc_event(ps, e, ev, evlen))
+		return;
 	if (!event_ok(ps, ev, evlen)) {
 		ps->skip = 1;
 		ps->skipped++;
@@ -960,6 +1101,21 @@ header_line(struct ps *ps, const char *s, size_t n)
 	if (n > k && memcmp(s, pv, k) == 0)
 		ps->old_perf = is_digit(s[k]) && (k + 1 == n ||
 		    !is_digit(s[k + 1])) && s[k] < '4';
+	/* "# event : name = sched:sched_switch, ..., context_switch = 1" */
+	if (n > 17 && memcmp(s, "# event : name = ", 17) == 0) {
+		if (n > 27 && memcmp(s + 17, "cpu-clock,", 10) == 0)
+			ps->hdr_clock = "cpu-clock";
+		if (n > 28 && memcmp(s + 17, "task-clock,", 11) == 0)
+			ps->hdr_clock = "task-clock";
+		for (size_t i = 16; i + 18 <= n; i++) {
+			if (memcmp(s + i, "sched:sched_switch", 18) == 0 &&
+			    (i + 18 == n || s[i + 18] == ','))
+				ps->hdr_switch = 1;
+			if (i + 18 <= n &&
+			    memcmp(s + i, "context_switch = 1", 18) == 0)
+				ps->hdr_cs = 1;
+		}
+	}
 }
 
 /* Is this an event line?  Its parts are in *e if so. */
@@ -1102,11 +1258,16 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 		if (!parsed && is_event(line, n, &e)) {
 event:
 			end_record(&ps);
+			if (!ps.oc_checked)
+				oc_check(&ps);
 			/* --show-mmap-events and the like: not samples. */
 			if (e.event != NULL ? has_prefix(e.event, e.eventlen,
 			    "PERF_RECORD_") : has_prefix(e.rest, e.restlen,
-			    "PERF_RECORD_"))
+			    "PERF_RECORD_")) {
+				if (ps.oc != NULL && e.event == NULL)
+					oc_switch(&ps, &e);
 				continue;
+			}
 			begin_record(&ps, &e);
 			/* A frame on the event line (else tracepoint data). */
 			if (e.restlen > 0)
@@ -1141,6 +1302,10 @@ event:
 	}
 	end_record(&ps);
 	start_output(&ps);
+	if (ps.oc != NULL) {
+		offcpu_finish(ps.oc, (uint64_t)ps.last_ns);
+		offcpu_report(ps.oc, ps.name);
+	}
 	if (ps.weird > 0)
 		warnx("%s:%" PRIu64 ": %" PRIu64 " stack line%s not understood, "
 		    "skipped (the first here)", ps.name, ps.weird_line, ps.weird,
@@ -1174,6 +1339,7 @@ out:
 	st_free(ps.pids);
 	pdso_free(ps.dsos);
 	st_free(ps.others);
+	offcpu_free(ps.oc);
 	free(ps.mains);
 	free(ps.tptr);
 	free(ps.fr);

@@ -19,6 +19,8 @@ struct perf_opts {
 	int	 unknown_dso;	/* --unknown-dso: unknown symbol -> [dso] */
 	const char *event;	/* --event: keep this event (NULL: the first) */
 	int	 tidy;		/* --tidy: inferno's name tidying (see .c) */
+	int	 off_cpu_min_set;	/* --off-cpu-min (offcpu.h) */
+	long long off_cpu_min_us;
 	const char *perf_map_dir; /* --perf-map-dir: perf-PID.map (NULL: /tmp) */
 };
 
