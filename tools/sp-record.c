@@ -24,7 +24,6 @@
  */
 #include <sys/types.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 
 #include <dirent.h>
@@ -37,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/buf.h"
@@ -95,7 +95,6 @@ static struct {
 	int	 attached;	/* -p: the target is not our descendant */
 	int	 interrupted;	/* a SIGINT arrived while recording */
 	int	 forwarded;	/* interrupts passed on by sp-record itself */
-	int	 timed_out;	/* -d elapsed */
 } run;
 
 
@@ -214,14 +213,6 @@ interrupt(const siginfo_t *si)
 	}
 	if (to > 0)
 		kill(to, SIGINT);
-}
-
-static void
-alarm_rang(void)
-{
-	run.timed_out = 1;
-	if (run.recorder > 0)
-		kill(run.recorder, SIGINT);
 }
 
 /* ---- finding programs ---- */
@@ -549,10 +540,8 @@ open_tmp(const char *path)
 static int
 recorded(int st, const char *shown, const struct opts *o)
 {
-
-
 	/* Interrupted by the user: the profile is what was asked for. */
-	if (o->pid > 0 || run.timed_out || run.interrupted)
+	if (o->pid > 0 || run.interrupted)
 		return 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
@@ -626,18 +615,53 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 	free(a.v);
 }
 
+/*
+ * perf's workload with -p: sp-record itself in its internal --attached
+ * mode (see attached_helper), which perf starts only once its events are
+ * enabled.  So the helper's notice and its byte on the pipe (note) say
+ * that the recording has begun, and -d's time is counted from then: perf
+ * takes seconds to attach on a busy machine, and an interrupt or a timer
+ * counted from perf's start could end the recording before it began.
+ */
+static void
+add_attach_helper(struct args *a, const struct opts *o, const char *self,
+    int note, int errfd, char *buf, size_t bufsz)
+{
+	int k;
+
+	k = snprintf(buf, bufsz, "--attached=%d:%d", note, errfd);
+	snprintf(buf + k + 1, bufsz - (size_t)k - 1, "%.3f", o->duration);
+	args_add(a, "--");
+	args_add(a, self);
+	args_add(a, buf);
+	args_add(a, buf + k + 1);
+	args_add(a, o->pids);
+}
+
+static char *
+self_exe(void)
+{
+	char *self = xmalloc(PATH_MAX);
+	ssize_t n = readlink("/proc/self/exe", self, PATH_MAX - 1);
+
+	if (n <= 0)
+		err(1, "/proc/self/exe");
+	self[n] = '\0';
+	return self;
+}
+
 static int
 record_perf(const struct opts *o, const char *path, char *const cmd[],
     const char *shown)
 {
 	struct args a = { 0 };
-	char *perf = need_profiler("perf"), *self = NULL, *msg = NULL;
+	char *perf = need_profiler("perf"), *self = self_exe(), *msg = NULL;
 	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
-	char *sleep_path = NULL, secs[64];
+	char helper[96], c;
 	const char *data;
 	long long nsamples;
 	size_t len;
-	int efd, keep = -1, st, status;
+	int efd, keep = -1, note[2] = { -1, -1 }, st, status, began = 0;
 
 	data = o->output != NULL ? o->output : tmp_path("perf.data");
 	snprintf(freq, sizeof(freq), "%lld", o->freq);
@@ -652,30 +676,18 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	args_add(&a, "-o");
 	args_add(&a, data);
 	args_addv(&a, &o->perf_args);
+	/* The command, or -p's helper, keeps our standard error. */
+	if (!(o->quiet && o->pid > 0) && (keep = fcntl(2, F_DUPFD, 10)) == -1)
+		err(1, "dup");
 	if (o->pid > 0) {
 		args_add(&a, "-p");
 		args_add(&a, o->pids);
-		/*
-		 * perf takes a while (a second, here) to attach: the time is
-		 * counted by a sleep it starts once it records, as perf's
-		 * manual suggests; by a timer when there is no sleep.
-		 */
-		if (o->duration > 0 &&
-		    (sleep_path = proc_find("sleep")) != NULL) {
-			snprintf(secs, sizeof(secs), "%.3f", o->duration);
-			args_add(&a, "--");
-			args_add(&a, sleep_path);
-			args_add(&a, secs);
-		}
+		if (pipe(note) == -1)
+			err(1, "pipe");
+		fcntl(note[0], F_SETFD, FD_CLOEXEC);
+		add_attach_helper(&a, o, self, note[1], keep, helper,
+		    sizeof(helper));
 	} else {
-		/* The command keeps our standard error (see the top). */
-		self = xmalloc(PATH_MAX);
-		ssize_t n = readlink("/proc/self/exe", self, PATH_MAX - 1);
-		if (n <= 0)
-			err(1, "/proc/self/exe");
-		self[n] = '\0';
-		if ((keep = fcntl(2, F_DUPFD, 10)) == -1)
-			err(1, "dup");
 		snprintf(fdarg, sizeof(fdarg), "--exec-fd=%d:%ld", keep,
 		    (long)getpgrp());
 		args_add(&a, "--");
@@ -697,18 +709,15 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	close(efd);
 	if (keep != -1)
 		close(keep);
-	if (o->duration > 0 && sleep_path == NULL) {
-		struct itimerval it = { 0 };
-
-		it.it_value.tv_sec = (time_t)o->duration;
-		it.it_value.tv_usec = (suseconds_t)((o->duration -
-		    (double)it.it_value.tv_sec) * 1e6);
-		if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
-			it.it_value.tv_usec = 1;
-		setitimer(ITIMER_REAL, &it, NULL);
-	}
+	if (note[1] != -1)
+		close(note[1]);
 	st = proc_wait(run.recorder);
 	run.recorder = -1;
+	if (note[0] != -1) {
+		/* perf and its workload are gone: the byte is there or not. */
+		began = read(note[0], &c, 1) == 1;
+		close(note[0]);
+	}
 	if (input_slurp(errpath, 16 << 20, &msg, &len) == -1)
 		exit(1);
 	nsamples = perf_samples(msg);
@@ -716,6 +725,9 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		perf_failed(msg, st, o);
 	relay(msg);
 	if (nsamples == 0) {
+		if (o->pid > 0 && !began && run.interrupted)
+			errx(1, "%s: no samples: interrupted before perf had "
+			    "attached to it", shown);
 		if (o->pid > 0)
 			errx(1, "%s: no samples: the process did not run on a "
 			    "CPU while it was recorded (%s counts only time "
@@ -730,7 +742,6 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	free(msg);
 	free(errpath);
 	free(self);
-	free(sleep_path);
 	free(perf);
 	free(a.v);
 	return status;
@@ -915,6 +926,54 @@ exec_helper(const char *arg, char **argv)
 	err(e == ENOENT ? 127 : 126, "%s", argv[0]);
 }
 
+/*
+ * The internal --attached=NOTE:ERR SECONDS PIDS mode, perf's workload with
+ * -p (see add_attach_helper): perf starts it once it records.  Say so on
+ * descriptor ERR (-1 with -q), write a byte to NOTE for sp-record, then
+ * wait SECONDS (-d), or until perf ends it (SIGTERM) after an interrupt.
+ */
+static void __attribute__((noreturn))
+attached_helper(const char *arg, char **argv)
+{
+	const char *bad, *colon = strchr(arg, ':');
+	char num[32];
+	long long note, efd = -1;
+	double secs;
+	struct timespec ts;
+
+	if (colon == NULL || (size_t)(colon - arg) >= sizeof(num) ||
+	    argv[0] == NULL || argv[1] == NULL)
+		errx(1, "--attached: bad internal call");
+	memcpy(num, arg, (size_t)(colon - arg));
+	num[colon - arg] = '\0';
+	note = strtonum(num, 0, INT_MAX, &bad);
+	if (bad == NULL && strcmp(colon + 1, "-1") != 0)
+		efd = strtonum(colon + 1, 0, INT_MAX, &bad);
+	if (bad != NULL || parse_double(argv[0], strlen(argv[0]), &secs) ==
+	    -1 || secs < 0)
+		errx(1, "--attached: bad internal call");
+	if (efd != -1) {
+		if (secs > 0)
+			dprintf((int)efd, "sp-record: recording %s for %s "
+			    "s\n", argv[1], argv[0]);
+		else
+			dprintf((int)efd, "sp-record: recording %s until "
+			    "interrupted\n", argv[1]);
+		close((int)efd);
+	}
+	if (write((int)note, "", 1) == -1)
+		err(1, "--attached");
+	close((int)note);
+	if (secs == 0)
+		for (;;)
+			pause();
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+	exit(0);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -943,6 +1002,8 @@ main(int argc, char *argv[])
 
 	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
 		exec_helper(argv[1] + 10, argv + 2);
+	if (argc >= 4 && strncmp(argv[1], "--attached=", 11) == 0)
+		attached_helper(argv[1] + 11, argv + 2);
 
 	o.prof = PERF;
 	o.event = DEFAULT_EVENT;
@@ -1067,7 +1128,7 @@ main(int argc, char *argv[])
 	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
 		errx(1, "-e, -g and --perf-arg are for perf, not samply");
 
-	proc_signals(&(struct proc_hooks){ interrupt, alarm_rang });
+	proc_signals(&(struct proc_hooks){ interrupt, NULL });
 
 	if (o.pid > 0) {
 		check_pids(o.pids);
