@@ -44,6 +44,7 @@
 #include "json/json.h"
 #include "read/perf_script.h"
 #include "base/proc.h"
+#include "record/record.h"
 #include "sym/sym_image.h"
 #include "base/util.h"
 
@@ -61,12 +62,7 @@
 #define DEFAULT_CALLGRAPH "dwarf,16384"
 
 enum profiler { PERF, SAMPLY };
-enum stage { BUILD, RECORD, CONVERT };
-
-struct args {
-	char	**v;
-	size_t	 n, cap;
-};
+enum phase { BUILD, RECORD, CONVERT };
 
 struct opts {
 	enum profiler prof;
@@ -80,6 +76,7 @@ struct opts {
 	int	 raw;
 	int	 record_only;	/* --record-only: keep -o's file, no stream */
 	int	 quiet;		/* -q: sp-flatten -q, no progress line */
+	int	 verbose;	/* -v: the commands, the route and why */
 	int	 cargo;
 	const char *target_kind;	/* --bin, --example, --bench, --test */
 	const char *target_name;
@@ -90,7 +87,7 @@ struct opts {
 
 /* What is running and what an interrupt means at this moment. */
 static struct {
-	enum stage stage;
+	enum phase stage;
 	pid_t	 recorder;	/* perf record or samply record */
 	int	 attached;	/* -p: the target is not our descendant */
 	int	 interrupted;	/* a SIGINT arrived while recording */
@@ -102,7 +99,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-record [-hqr] [-d seconds] [-e event] [-F hz] [-g mode] "
+	    "usage: sp-record [-hqrv] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
 	    "                 [-P profiler] [--perf-arg arg] [--record-only]\n"
 	    "                 [--samply-arg arg] -p pid[,pid] | [--] command "
@@ -116,21 +113,6 @@ usage(FILE *fp, int status)
 	if (fp == stdout)
 		finish_stdout();
 	exit(status);
-}
-
-static void
-args_add(struct args *a, const char *s)
-{
-	xgrow(&a->v, &a->cap, a->n + 2, sizeof(*a->v));
-	a->v[a->n++] = (char *)s;
-	a->v[a->n] = NULL;
-}
-
-static void
-args_addv(struct args *a, const struct args *b)
-{
-	for (size_t i = 0; i < b->n; i++)
-		args_add(a, b->v[i]);
 }
 
 /* ---- children ---- */
@@ -216,17 +198,6 @@ interrupt(const siginfo_t *si)
 }
 
 /* ---- finding programs ---- */
-
-/* sp-flatten beside our own executable, else in PATH. */
-static char *
-find_flatten(void)
-{
-	char *p;
-
-	if ((p = proc_sibling("sp-flatten")) == NULL)
-		errx(1, "sp-flatten: not found beside sp-record or in PATH");
-	return p;
-}
 
 static char *
 need_profiler(const char *name)
@@ -550,69 +521,64 @@ recorded(int st, const char *shown, const struct opts *o)
 	return EX_FAILED;
 }
 
-/* Run perf script on data into sp-flatten (or stdout, raw). */
+/* -r: perf script's own text on our standard output. */
 static void
-convert_perf(const char *perf, const char *data, const struct opts *o)
+raw_perf_script(const char *perf, const char *data)
 {
 	struct args a = { 0 };
-	char *errpath = tmp_path("perf-script.err"), *msg = NULL, *flatten;
-	char *fa[6];
-	int fds[2], efd, sst, fst, k = 0;
-	pid_t sp, fp = -1;
+	char *errpath = tmp_path("perf-script.err"), *msg = NULL;
 	size_t len;
+	int efd, st;
 
-	args_add(&a, (char *)perf);
+	args_add(&a, perf);
 	args_add(&a, "--no-pager");
 	args_add(&a, "script");
-	args_add(&a, "-i");
-	args_add(&a, data);
-	args_add(&a, "-F");
-	args_add(&a, PERF_SCRIPT_FIELDS);
+	args_add2(&a, "-i", data);
+	args_add2(&a, "-F", PERF_SCRIPT_FIELDS);
 	efd = open_tmp(errpath);
-	run.stage = CONVERT;
-	if (o->raw) {
-		fflush(stdout);
-		sp = proc_spawn(a.v, -1, -1, efd, 0);
-	} else {
-		flatten = find_flatten();
-		fa[k++] = flatten;
-		if (o->quiet)
-			fa[k++] = "-q";
-		fa[k++] = "--source";
-		fa[k++] = (char *)(o->output != NULL ? o->output :
-		    "perf record");
-		fa[k++] = "-";
-		fa[k] = NULL;
-		if (pipe(fds) == -1)
-			err(1, "pipe");
-		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-		sp = proc_spawn(a.v, -1, fds[1], efd, 0);
-		fp = proc_spawn(fa, fds[0], -1, -1, 0);
-		close(fds[0]);
-		close(fds[1]);
-		free(flatten);
-	}
+	fflush(stdout);
+	st = proc_wait(proc_spawn(a.v, -1, -1, efd, 0));
 	close(efd);
-	if (fp != -1) {
-		fst = proc_wait(fp);
-		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
-			proc_die_by(SIGPIPE);	/* our reader went away */
-		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0) {
-			kill(sp, SIGTERM);
-			errx(1, "sp-flatten %s", proc_status_text(fst));
-		}
-	}
-	sst = proc_wait(sp);
-	if (WIFSIGNALED(sst) && WTERMSIG(sst) == SIGPIPE)
+	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE)
 		proc_die_by(SIGPIPE);
-	if (!WIFEXITED(sst) || WEXITSTATUS(sst) != 0) {
+	if (!proc_ok(st)) {
 		if (input_slurp(errpath, 1 << 20, &msg, &len) == 0)
 			relay(msg);
-		errx(1, "perf script %s", proc_status_text(sst));
+		errx(1, "perf script %s", proc_status_text(st));
 	}
+	free(msg);
 	free(errpath);
 	free(a.v);
+}
+
+/*
+ * The recording into the stream on our standard output: sp's reader, or
+ * perf script when it cannot read the file (record.h), or -r's text.
+ */
+static void
+convert_perf(const char *perf, const char *data, const char *self,
+    const struct opts *o)
+{
+	struct pipeline pl = { 0 };
+	struct rec_convert c = { 0 };
+
+	run.stage = CONVERT;
+	if (o->raw) {
+		raw_perf_script(perf, data);
+		return;
+	}
+	c.data = data;
+	c.source = o->output != NULL ? o->output : "perf record";
+	c.self = self;
+	c.tool = "sp-record";
+	c.quiet = o->quiet;
+	c.verbose = o->verbose;
+	rec_convert(&pl, &c);
+	pl_run(&pl, -1, o->verbose, -1);
+	for (size_t i = 0; i < pl.n; i++) {
+		free(pl.s[i].a.v);
+		free(pl.s[i].errpath);
+	}
 }
 
 /*
@@ -657,7 +623,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	struct args a = { 0 };
 	char *perf = need_profiler("perf"), *self = self_exe(), *msg = NULL;
 	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
-	char helper[96], c;
+	char helper[96], c, *link = NULL;
 	const char *data;
 	long long nsamples;
 	size_t len;
@@ -688,14 +654,26 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		add_attach_helper(&a, o, self, note[1], keep, helper,
 		    sizeof(helper));
 	} else {
+		/*
+		 * Through a link called REC_EXEC_COMM, so that the samples
+		 * the helper takes before it becomes the command are told
+		 * apart, and left out (record.h).
+		 */
+		link = tmp_path(REC_EXEC_COMM);
+		if (symlink(self, link) == -1)
+			err(1, "%s", link);
 		snprintf(fdarg, sizeof(fdarg), "--exec-fd=%d:%ld", keep,
 		    (long)getpgrp());
 		args_add(&a, "--");
-		args_add(&a, self);
+		args_add(&a, link);
 		args_add(&a, fdarg);
 		args_add(&a, path);
 		for (size_t i = 0; cmd[i] != NULL; i++)
 			args_add(&a, cmd[i]);
+	}
+	if (o->verbose) {
+		pl_show("sp-record: ", a.v);
+		fputc('\n', stderr);
 	}
 	efd = open_tmp(errpath);
 	run.stage = RECORD;
@@ -738,10 +716,11 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	}
 	status = recorded(st, shown, o);
 	if (!o->record_only)
-		convert_perf(perf, data, o);
+		convert_perf(perf, data, self, o);
 	free(msg);
 	free(errpath);
 	free(self);
+	free(link);
 	free(perf);
 	free(a.v);
 	return status;
@@ -821,7 +800,7 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 	} else if (o->raw) {
 		copy_file(out);
 	} else {
-		flatten = find_flatten();
+		flatten = rec_need_sp("sp-flatten");
 		k = 0;
 		fa[k++] = flatten;
 		if (o->quiet)
@@ -992,6 +971,7 @@ main(int argc, char *argv[])
 		{ "samply-arg", required_argument, NULL, 'S' },
 		{ "test", required_argument, NULL, 'T' },
 		{ "unit-test", optional_argument, NULL, 'U' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = { 0 };
@@ -1000,6 +980,7 @@ main(int argc, char *argv[])
 	struct args cv = { 0 };
 	int ch, status;
 
+	rec_internal(argc, argv);
 	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
 		exec_helper(argv[1] + 10, argv + 2);
 	if (argc >= 4 && strncmp(argv[1], "--attached=", 11) == 0)
@@ -1010,7 +991,7 @@ main(int argc, char *argv[])
 	o.freq = DEFAULT_FREQ;
 	o.callgraph = DEFAULT_CALLGRAPH;
 	o.cargo_profile = "release";
-	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:qr", longopts,
+	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:qrv", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'A':
@@ -1098,6 +1079,9 @@ main(int argc, char *argv[])
 			break;
 		case 'S':
 			args_add(&o.samply_args, optarg);
+			break;
+		case 'v':
+			o.verbose = 1;
 			break;
 		default:
 			usage(stderr, 1);
