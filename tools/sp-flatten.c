@@ -29,7 +29,7 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
-	OPT_EVENT, OPT_TIDY, OPT_SOURCE,
+	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_PERF_MAP_DIR,
 };
 
 static const struct option longopts[] = {
@@ -38,6 +38,7 @@ static const struct option longopts[] = {
 	{ "event",	required_argument,	NULL, OPT_EVENT },
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "perf-map-dir", required_argument,	NULL, OPT_PERF_MAP_DIR },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
@@ -60,9 +61,10 @@ usage(FILE *f)
 	    "usage: sp-flatten [-chlq] [-P pattern] [-p pid] [-s type] "
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
-	    "[--event name] [--period]\n"
-	    "                  [--source name] [--tidy] [--unknown-dso] "
-	    "[file ...]\n");
+	    "[--event name]\n"
+	    "                  [--perf-map-dir dir] [--period] [--source name] "
+	    "[--tidy]\n"
+	    "                  [--unknown-dso] [file ...]\n");
 }
 
 static void
@@ -154,6 +156,9 @@ main(int argc, char *argv[])
 		case OPT_FROM:
 			o.has_from = 1;
 			o.from = parse_ms(optarg, "--from");
+			break;
+		case OPT_PERF_MAP_DIR:
+			ro.perf.perf_map_dir = optarg;
 			break;
 		case OPT_PERIOD:
 			ro.perf.period_weight = 1;

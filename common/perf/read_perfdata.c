@@ -80,6 +80,8 @@
 #include "base/strtab.h"
 #include "perf/unwind.h"
 #include "base/util.h"
+#include "perf/perf_map.h"
+#include "read/perf_dso.h"
 
 /* perf_event.h's numbers, which are ABI. */
 enum {
@@ -116,17 +118,14 @@ struct attr {
 	char	*name;
 };
 
-enum dso_kind { D_FILE, D_PSEUDO, D_ANON, D_JIT };
-
-struct dso {
-	size_t	 base;		/* offset of the file name in the path */
-	size_t	 pre, prelen;	/* "name!" escaped, in pd->prefixes */
-	enum dso_kind kind;
-	int	 announced;
-	int	 kernel;	/* [kernel.kallsyms], a [module] */
-	int	 vdso;		/* [vdso] */
-	int	 img_tried;
+/*
+ * The unwinder's image of a dso (perf_dso.h), and a JIT's perf map, each
+ * read when first needed.
+ */
+struct dimg {
+	int	 tried, map_tried;
 	struct unw_image *img;
+	struct perf_map *map;
 };
 
 struct map {
@@ -199,10 +198,9 @@ struct pd {
 	struct proc *procs;
 	size_t	 pcap;
 
-	struct strtab *dsos;
-	struct dso *dso;
+	struct pdso_tab *dsos;
+	struct dimg *dimg;
 	size_t	 dcap;
-	struct buf prefixes;
 	int32_t	 kdso;		/* "[kernel.kallsyms]" */
 
 	int	 vloaded;
@@ -338,90 +336,24 @@ proc_get(struct pd *pd, int32_t pid)
 	return &pd->procs[id];
 }
 
-/* --- Dsos, as perf_script.c classifies perf's dso names --- */
-
-static int
-has_prefix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s, p, pl) == 0;
-}
-
-static int
-has_suffix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
-}
+/* --- Dsos (perf_dso.h) --- */
 
 static int32_t
 dso_id(struct pd *pd, const char *s, size_t n)
 {
-	int added;
-	uint32_t id;
-	struct dso *d;
-	const char *p;
-	size_t base;
+	int32_t id = pdso_id(pd->dsos, s, n);
+	size_t old = pd->dcap;
 
-	if (has_suffix(s, n, " (deleted)"))
-		n -= 10;
-	id = st_intern(pd->dsos, s, n, &added);
-	if (!added)
-		return (int32_t)id;
-	xgrow(&pd->dso, &pd->dcap, id + 1, sizeof(*pd->dso));
-	d = &pd->dso[id];
-	memset(d, 0, sizeof(*d));
-	p = st_str(pd->dsos, id, &n);
-	base = n;
-	while (base > 0 && p[base - 1] != '/')
-		base--;
-	/* perf's anonymous and no-dso maps show run-time addresses. */
-	if (has_prefix(p, n, "//anon") || has_prefix(p, n, "[stack") ||
-	    has_prefix(p, n, "[heap]") || has_prefix(p, n, "/dev/zero") ||
-	    has_prefix(p, n, "/anon_hugepage") ||
-	    has_prefix(p, n, "/SYSV") || has_prefix(p, n, "[vsyscall]") ||
-	    n == 0)
-		d->kind = D_ANON;
-	else if (p[0] == '[' || has_prefix(p, n, "//")) {
-		d->kind = D_PSEUDO;
-		d->kernel = p[0] == '[' && !(n == 6 &&
-		    memcmp(p, "[vdso]", 6) == 0);
-		d->vdso = n == 6 && memcmp(p, "[vdso]", 6) == 0;
-	}
-	else if ((has_prefix(p + base, n - base, "perf-") &&
-	    has_suffix(p, n, ".map")) ||
-	    (has_prefix(p + base, n - base, "jitted-") &&
-	    has_suffix(p, n, ".so")))
-		d->kind = D_JIT;
-	else
-		d->kind = D_FILE;
-	if (base == n || d->kind == D_PSEUDO || d->kind == D_ANON)
-		base = 0;
-	d->base = base;
-	d->pre = pd->prefixes.len;
-	esc_append(&pd->prefixes, p + base, n - base);
-	buf_addc(&pd->prefixes, '!');
-	d->prelen = pd->prefixes.len - d->pre;
-	return (int32_t)id;
+	xgrow(&pd->dimg, &pd->dcap, (size_t)id + 1, sizeof(*pd->dimg));
+	if (pd->dcap > old)
+		memset(pd->dimg + old, 0, (pd->dcap - old) * sizeof(*pd->dimg));
+	return id;
 }
 
-static void
-announce(struct pd *pd, int32_t id)
+static struct pdso *
+dso(struct pd *pd, int32_t id)
 {
-	struct dso *d = &pd->dso[id];
-	struct lib_info li = {0};
-	size_t n;
-	const char *p;
-
-	if (d->announced)
-		return;
-	d->announced = 1;
-	p = st_str(pd->dsos, (uint32_t)id, &n);
-	li.name = p + d->base;
-	li.path = d->kind == D_FILE || d->kind == D_JIT ? p : NULL;
-	sw_lib(pd->w, &li);
+	return pdso_get(pd->dsos, id);
 }
 
 /* --- Kernel symbols --- */
@@ -1205,16 +1137,42 @@ do_fork(struct pd *pd, const uint8_t *p)
 	}
 }
 
+/*
+ * perf's anonymous memory (is_anon_memory, is_no_dso_memory): mapped
+ * executable, it is a JIT's code, named from /tmp/perf-PID.map.
+ */
+static int
+jit_memory(const char *s, size_t n)
+{
+	return (n == 6 && memcmp(s, "//anon", 6) == 0) ||
+	    (n >= 9 && memcmp(s, "/dev/zero", 9) == 0) ||
+	    (n >= 14 && memcmp(s, "/anon_hugepage", 14) == 0) ||
+	    (n >= 6 && memcmp(s, "[stack", 6) == 0) ||
+	    (n >= 5 && memcmp(s, "/SYSV", 5) == 0) ||
+	    (n == 6 && memcmp(s, "[heap]", 6) == 0);
+}
+
 static void
 do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 {
 	int32_t pid = (int32_t)u32at(p);
-	size_t fo = type == R_MMAP ? 32 : 64;
+	size_t fo = type == R_MMAP ? 32 : 64, fl;
+	const char *file = (const char *)p + fo;
+	char jit[64];
 	struct proc *pr;
 	struct map *m;
+	int exec;
 
 	if ((misc & MISC_CPUMODE) == MISC_KERNEL)
 		return;		/* the kernel's: named from kallsyms */
+	fl = rec_str(p + fo, n - fo);
+	/* MMAP records are of executable mappings; MMAP2 has the prot. */
+	exec = type == R_MMAP || (u32at(p + 56) & PROT_EXEC) != 0;
+	if (exec && jit_memory(file, fl)) {
+		fl = (size_t)snprintf(jit, sizeof(jit), "/tmp/perf-%" PRId32
+		    ".map", pid);
+		file = jit;
+	}
 	pr = proc_get(pd, pid);
 	xgrow(&pr->maps, &pr->cap, pr->n + 1, sizeof(*pr->maps));
 	m = &pr->maps[pr->n++];
@@ -1222,8 +1180,7 @@ do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 	m->m.start = u64at(p + 8);
 	m->m.end = m->m.start + u64at(p + 16);
 	m->m.pgoff = u64at(p + 24);
-	m->dso = (uint32_t)dso_id(pd, (const char *)p + fo,
-	    rec_str(p + fo, n - fo));
+	m->dso = (uint32_t)dso_id(pd, file, fl);
 }
 
 /* The newest mapping of pid holding addr, or NULL. */
@@ -1256,24 +1213,73 @@ add_frame(struct pd *pd, uint64_t addr, int32_t dso, const char *sym)
 	f->sym = sym;
 }
 
+static int
+has_map_suffix(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 4 && strcmp(s + n - 4, ".map") == 0;
+}
+
+/*
+ * Is dso id a perf map ("/tmp/perf-PID.map") that can be read (from
+ * --perf-map-dir, else where perf names it)?  Read once.
+ */
+static int
+has_pid_map(struct pd *pd, uint32_t id)
+{
+	struct dimg *di = &pd->dimg[id];
+
+	if (!di->map_tried) {
+		size_t n;
+		const char *path = pdso_path(pd->dsos, (int32_t)id, &n);
+		const char *base = strrchr(path, '/');
+		struct buf b = {0};
+
+		di->map_tried = 1;
+		base = base != NULL ? base + 1 : path;
+		if (strncmp(base, "perf-", 5) == 0 && has_map_suffix(base)) {
+			if (pd->o != NULL && pd->o->perf_map_dir != NULL) {
+				buf_adds(&b, pd->o->perf_map_dir);
+				buf_addc(&b, '/');
+				buf_adds(&b, base);
+			} else
+				buf_adds(&b, path);
+			di->map = perf_map_load(b.s);
+			buf_free(&b);
+		}
+	}
+	return di->map != NULL;
+}
+
 static void
 user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 {
 	struct map *m = map_find(pd, pid, ip);
-
+	const struct pdso *d;
 	uint64_t rel;
 
 	if (m == NULL) {
 		add_frame(pd, ip, -1, NULL);
 		return;
 	}
-	if (pd->dso[m->dso].kind == D_ANON) {
+	d = dso(pd, (int32_t)m->dso);
+	if (d->kind == PDSO_ANON) {
 		add_frame(pd, ip, (int32_t)m->dso, NULL);
 		return;
 	}
+	if (d->kind == PDSO_JIT && has_pid_map(pd, m->dso)) {
+		/* perf maps hold run-time addresses. */
+		add_frame(pd, ip, (int32_t)m->dso,
+		    perf_map_find(pd->dimg[m->dso].map, ip));
+		return;
+	}
+	/* perf's map_ip: the file offset; then sp(5)'s address. */
 	rel = ip - m->m.start + m->m.pgoff;
-	add_frame(pd, rel, (int32_t)m->dso, pd->dso[m->dso].vdso ?
-	    vdso_find(pd, rel) : NULL);
+	if (d->kind == PDSO_FILE)
+		rel = pdso_addr(pd->dsos, (int32_t)m->dso, rel);
+	add_frame(pd, rel, (int32_t)m->dso, d->vdso ? vdso_find(pd, rel) :
+	    NULL);
 }
 
 static void
@@ -1328,23 +1334,25 @@ unw_lookup(void *ctx, uint64_t addr)
 {
 	struct pd *pd = ctx;
 	struct map *m = map_find(pd, pd->cur_pid, addr);
-	struct dso *d;
+	const struct pdso *d;
+	struct dimg *di;
 
 	if (m == NULL)
 		return NULL;
-	d = &pd->dso[m->dso];
-	if (!d->img_tried) {
+	d = dso(pd, (int32_t)m->dso);
+	di = &pd->dimg[m->dso];
+	if (!di->tried) {
 		char err[256];
 		size_t n;
-		const char *path = st_str(pd->dsos, m->dso, &n);
+		const char *path = pdso_path(pd->dsos, (int32_t)m->dso, &n);
 
-		d->img_tried = 1;
-		if (d->kind == D_FILE)
-			d->img = unw_image_open(path, err, sizeof(err));
+		di->tried = 1;
+		if (d->kind == PDSO_FILE)
+			di->img = unw_image_open(path, err, sizeof(err));
 		else if (d->vdso && pd->native_kernel)
-			d->img = vdso_image();
+			di->img = vdso_image();
 	}
-	m->m.img = d->img;
+	m->m.img = di->img;
 	return &m->m;
 }
 
@@ -1371,20 +1379,6 @@ unwind_user(struct pd *pd, const struct attr *a, const struct sample *s)
 		user_frame(pd, s->pid, i == 0 ? pd->pcs[i] : pd->pcs[i] - 1);
 }
 
-static void
-add_hex(struct buf *b, uint64_t v)
-{
-	char tmp[20], *p = tmp + sizeof(tmp);
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	*--p = 'x';
-	*--p = '0';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* The frames, root first, into pd->stack (perf_script.c's join_stack). */
 static void
 join_stack(struct pd *pd)
@@ -1394,37 +1388,34 @@ join_stack(struct pd *pd)
 	buf_reset(b);
 	for (size_t k = pd->nfr; k-- > 0;) {
 		const struct frame *f = &pd->fr[k];
-		const struct dso *d = f->dso >= 0 ? &pd->dso[f->dso] : NULL;
+		const struct pdso *d = f->dso >= 0 ? dso(pd, f->dso) : NULL;
 		int kern = d != NULL && d->kernel;
 
 		if (b->len > 0)
 			buf_addc(b, ';');
 		if (f->sym != NULL) {
-			announce(pd, f->dso);
-			buf_add(b, pd->prefixes.s + d->pre, d->prelen);
+			pdso_prefix(pd->dsos, f->dso, b);
 			esc_append(b, f->sym, strlen(f->sym));
 		} else if (pd->o->unknown_dso && d != NULL) {
 			size_t n;
-			const char *p = st_str(pd->dsos, (uint32_t)f->dso, &n);
+			const char *p = pdso_path(pd->dsos, f->dso, &n);
 
-			announce(pd, f->dso);
+			pdso_announce(pd->dsos, f->dso);
 			buf_addc(b, '[');
 			esc_append(b, p + d->base, n - d->base);
 			buf_addc(b, ']');
 		} else if (pd->o->unknown_dso)
 			buf_add(b, "[unknown]", 9);
 		else {
-			if (d != NULL && !kern && d->kind == D_FILE &&
-			    f->addr < (1ULL << 32)) {
-				announce(pd, f->dso);
-				buf_add(b, pd->prefixes.s + d->pre, d->prelen);
-			}
-			add_hex(b, f->addr);
+			if (d != NULL && !kern && d->kind == PDSO_FILE &&
+			    f->addr < (1ULL << 32))
+				pdso_prefix(pd->dsos, f->dso, b);
+			buf_addhex(b, f->addr);
 		}
 		if (pd->o->annotate) {
 			if (kern)
 				buf_add(b, "_[k]", 4);
-			else if (d != NULL && d->kind == D_JIT)
+			else if (d != NULL && d->kind == PDSO_JIT)
 				buf_add(b, "_[j]", 4);
 		}
 	}
@@ -1669,11 +1660,12 @@ pd_free(struct pd *pd)
 		free(pd->procs[i].maps);
 	free(pd->procs);
 	st_free(pd->pids);
-	for (size_t i = 0; i < st_count(pd->dsos); i++)
-		unw_image_free(pd->dso[i].img);
-	free(pd->dso);
-	st_free(pd->dsos);
-	buf_free(&pd->prefixes);
+	for (size_t i = 0; i < pd->dcap; i++) {
+		unw_image_free(pd->dimg[i].img);
+		perf_map_free(pd->dimg[i].map);
+	}
+	free(pd->dimg);
+	pdso_free(pd->dsos);
 	free(pd->ksyms);
 	free(pd->vsyms);
 	buf_free(&pd->kstr);
@@ -1705,7 +1697,8 @@ check(struct pd *pd)
 }
 
 static void
-pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
+pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len,
+    struct sw *w)
 {
 	memset(pd, 0, sizeof(*pd));
 	pd->name = name;
@@ -1714,7 +1707,8 @@ pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
 	pd->ids = st_new();
 	pd->tids = st_new();
 	pd->pids = st_new();
-	pd->dsos = st_new();
+	pd->w = w;
+	pd->dsos = pdso_new(w);
 	pd->threadkeys = st_new();
 	pd->mainpids = st_new();
 	pd->kdso = dso_id(pd, "[kernel.kallsyms]", 17);
@@ -1741,7 +1735,7 @@ perfdata_probe(const char *path, char *why, size_t whysz)
 		return 0;
 	}
 	close(fd);
-	pd_init(&pd, path, m, (size_t)sb.st_size);
+	pd_init(&pd, path, m, (size_t)sb.st_size, NULL);
 	pd.why = why;
 	pd.whysz = whysz;
 	rc = parse_header(&pd) == 0 && check(&pd) == 0;
@@ -1759,14 +1753,14 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	size_t nr = 0;
 	int rc = -1;
 
-	pd_init(&pd, name, data, len);
+	pd_init(&pd, name, data, len, w);
 	pd.o = o;
-	pd.w = w;
 	if (parse_header(&pd) == -1 || check(&pd) == -1 ||
 	    scan(&pd, &r, &nr) == -1)
 		goto out;
 	sw_source(w, name, "perf.data");
 	replay(&pd, r, nr);
+	pdso_report(pd.dsos, name);
 	if (pd.skipped > 0)
 		warnx("%s: %" PRIu64 " samples of other events than %s "
 		    "skipped (--event chooses)", name, pd.skipped,

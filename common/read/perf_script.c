@@ -49,6 +49,7 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
+#include "read/perf_dso.h"
 #include "read/perf_script.h"
 #include "read/reader.h"
 #include "stream/stream.h"
@@ -63,13 +64,6 @@ struct pframe {
 	int32_t	 dso;		/* index in ps->dsos, or -1 */
 	int32_t	 leaf_dso;	/* that of the nearest real frame leafward */
 	unsigned has_addr:1, unknown:1, inlined:1, jit_inl:1;
-};
-
-/* What we know about a dso path. */
-struct dso {
-	size_t	 base;		/* offset of the file name in the path */
-	size_t	 pre, prelen;	/* "name!" escaped, in ps->prefixes */
-	unsigned kernel:1, jit:1, announced:1, pseudo:1;
 };
 
 /* The parts of an event line. */
@@ -97,11 +91,7 @@ struct ps {
 	size_t	 mcap;
 	struct buf key;
 
-	struct strtab *dsos;
-	struct dso *dso;
-	size_t	 dcap;
-	struct buf prefixes;
-	int32_t	 last_dso;	/* a one-entry cache of the dso lookup */
+	struct pdso_tab *dsos;	/* perf_dso.h */
 
 	/* The event chosen (the first one seen, or --event). */
 	char	*event;
@@ -450,98 +440,6 @@ has_prefix(const char *s, size_t n, const char *p)
 	return n >= pl && memcmp(s, p, pl) == 0;
 }
 
-static int
-has_suffix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
-}
-
-/* The kernel dsos of inferno's is_kernel(): [x], *.ko, vmlinux[-version]. */
-static int
-is_kernel_dso(const char *s, size_t n)
-{
-	if (n > 0 && s[0] == '[')
-		return 1;
-	if (has_suffix(s, n, ".ko"))
-		return 1;
-	for (size_t k = n; k >= 7; k--)
-		if (memcmp(s + k - 7, "vmlinux", 7) == 0) {
-			for (size_t m = k; m < n; m++) {
-				char c = s[m];
-
-				if (!(c == '-' || c == '.' || c == '_' ||
-				    is_digit(c) || (c >= 'a' && c <= 'z') ||
-				    (c >= 'A' && c <= 'Z')))
-					return 0;
-			}
-			return 1;
-		}
-	return 0;
-}
-
-/* The dso index of path s[0..n), announced with a #lib line when new. */
-static int32_t
-dso_id(struct ps *ps, const char *s, size_t n)
-{
-	uint32_t id;
-	int added;
-	struct dso *d;
-	const char *p;
-	size_t base;
-
-	if (ps->last_dso >= 0) {
-		size_t len;
-		const char *q = st_str(ps->dsos, (uint32_t)ps->last_dso, &len);
-
-		if (len == n && memcmp(q, s, n) == 0)
-			return ps->last_dso;
-	}
-	id = st_intern(ps->dsos, s, n, &added);
-	ps->last_dso = (int32_t)id;
-	if (!added)
-		return (int32_t)id;
-	xgrow(&ps->dso, &ps->dcap, id + 1, sizeof(*ps->dso));
-	d = &ps->dso[id];
-	memset(d, 0, sizeof(*d));
-	p = st_str(ps->dsos, id, &n);
-	base = n;
-	while (base > 0 && p[base - 1] != '/')
-		base--;
-	d->pseudo = n == 0 || p[0] == '[' || has_prefix(p, n, "//");
-	if (base == n || d->pseudo)	/* "dir/", "//anon": keep it whole */
-		base = 0;
-	d->base = base;
-	d->kernel = is_kernel_dso(p, n);
-	d->jit = (has_prefix(p + base, n - base, "perf-") &&
-	    has_suffix(p, n, ".map")) ||
-	    (has_prefix(p + base, n - base, "jitted-") &&
-	    has_suffix(p, n, ".so"));
-	d->pre = ps->prefixes.len;
-	esc_append(&ps->prefixes, p + base, n - base);
-	buf_addc(&ps->prefixes, '!');
-	d->prelen = ps->prefixes.len - d->pre;
-	return (int32_t)id;
-}
-
-static void
-announce(struct ps *ps, int32_t id)
-{
-	struct dso *d = &ps->dso[id];
-	struct lib_info li = {0};
-	size_t n;
-	const char *p;
-
-	if (d->announced)
-		return;
-	d->announced = 1;
-	p = st_str(ps->dsos, (uint32_t)id, &n);
-	li.name = p + d->base;
-	li.path = d->pseudo ? NULL : p;
-	sw_lib(ps->w, &li);
-}
-
 /* Add one frame line's frame(s) to the current record. */
 static int
 add_frame(struct ps *ps, const char *s, size_t n)
@@ -561,10 +459,8 @@ add_frame(struct ps *ps, const char *s, size_t n)
 		if (dsolen == 7 && memcmp(dso, "inlined", 7) == 0)
 			inlined = 1;
 		else if (!(dsolen == 9 && memcmp(dso, "[unknown]", 9) == 0)) {
-			/* A file replaced since it was mapped. */
-			if (has_suffix(dso, dsolen, " (deleted)"))
-				dsolen -= 10;
-			did = dso_id(ps, dso, dsolen);
+			/* " (deleted)", a file replaced, goes there. */
+			did = pdso_id(ps->dsos, dso, dsolen);
 		}
 	}
 	drop_offset(sym, &symlen);
@@ -572,7 +468,8 @@ add_frame(struct ps *ps, const char *s, size_t n)
 	    (symlen == 9 && memcmp(sym, "[unknown]", 9) == 0);
 
 	/* perf-map-agent's inlined Java frames: "outer->inner->leaf". */
-	if (did >= 0 && ps->dso[did].jit && !unknown) {
+	if (did >= 0 && pdso_get(ps->dsos, did)->kind == PDSO_JIT &&
+	    !unknown) {
 		const char *p = sym + symlen, *q;
 
 		/* Last part first (leaf first, as the record is kept). */
@@ -744,20 +641,6 @@ add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
 	buf_add(b, s, n);
 }
 
-static void
-add_hex(struct buf *b, uint64_t v)
-{
-	char tmp[20], *p = tmp + sizeof(tmp);
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	*--p = 'x';
-	*--p = '0';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* The stack of the current record, root first, into ps->stack. */
 static void
 join_stack(struct ps *ps)
@@ -780,7 +663,8 @@ join_stack(struct ps *ps)
 		struct pframe *f = &ps->fr[k];
 		const char *sym = ps->arena.s + f->sym;
 		int32_t lib = f->dso;
-		const struct dso *d = lib >= 0 ? &ps->dso[lib] : NULL;
+		const struct pdso *d = lib >= 0 ? pdso_get(ps->dsos, lib) :
+		    NULL;
 		int inl = f->inlined || f->jit_inl;
 
 		if (b->len > 0)
@@ -793,7 +677,7 @@ join_stack(struct ps *ps)
 			 */
 			lib = have_real && real_addr == f->addr ? real_dso :
 			    f->leaf_dso;
-			d = lib >= 0 ? &ps->dso[lib] : NULL;
+			d = lib >= 0 ? pdso_get(ps->dsos, lib) : NULL;
 		} else {
 			have_real = 1;
 			real_dso = f->dso;
@@ -803,10 +687,10 @@ join_stack(struct ps *ps)
 			if (o->unknown_dso) {
 				if (d != NULL) {
 					size_t n;
-					const char *p = st_str(ps->dsos,
-					    (uint32_t)lib, &n);
+					const char *p = pdso_path(ps->dsos,
+					    lib, &n);
 
-					announce(ps, lib);
+					pdso_announce(ps->dsos, lib);
 					buf_addc(b, '[');
 					esc_append(b, p + d->base, n - d->base);
 					buf_addc(b, ']');
@@ -815,27 +699,23 @@ join_stack(struct ps *ps)
 			} else if (f->has_addr) {
 				/*
 				 * perf 4 and later print user-space addresses
-				 * relative to the dso (its file offsets, which
-				 * are sp's relative addresses for the usual ELF
-				 * layouts): sp-symbolize can look those up.
+				 * relative to the dso (its file offsets):
+				 * sp(5)'s address for sp-symbolize.
 				 */
-				if (d != NULL && !d->kernel && !d->jit &&
-				    !d->pseudo && f->addr < (1ULL << 32) &&
+				uint64_t a = f->addr;
+
+				if (d != NULL && d->kind == PDSO_FILE &&
+				    !d->kernel_like && f->addr < (1ULL << 32) &&
 				    !ps->old_perf) {
-					if (!d->announced)
-						announce(ps, lib);
-					buf_add(b, ps->prefixes.s + d->pre,
-					    d->prelen);
+					a = pdso_addr(ps->dsos, lib, a);
+					pdso_prefix(ps->dsos, lib, b);
 				}
-				add_hex(b, f->addr);
+				buf_addhex(b, a);
 			} else
 				buf_add(b, "[unknown]", 9);
 		} else {
-			if (d != NULL) {
-				if (!d->announced)
-					announce(ps, lib);
-				buf_add(b, ps->prefixes.s + d->pre, d->prelen);
-			}
+			if (d != NULL)
+				pdso_prefix(ps->dsos, lib, b);
 			add_symbol(ps, b, sym, f->symlen);
 			if (f->srclen > 0) {
 				buf_add(b, " @ ", 3);
@@ -848,9 +728,9 @@ join_stack(struct ps *ps)
 		if (o->annotate || (o->tidy && f->jit_inl)) {
 			if (inl)
 				buf_add(b, "_[i]", 4);
-			else if (d != NULL && d->kernel)
+			else if (d != NULL && d->kernel_like)
 				buf_add(b, "_[k]", 4);
-			else if (d != NULL && d->jit)
+			else if (d != NULL && d->kind == PDSO_JIT)
 				buf_add(b, "_[j]", 4);
 		}
 	}
@@ -1173,9 +1053,8 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 	ps.name = lr_name(lr);
 	ps.threads = st_new();
 	ps.pids = st_new();
-	ps.dsos = st_new();
+	ps.dsos = pdso_new(w);
 	ps.others = st_new();
-	ps.last_dso = -1;
 	sw_source(w, ps.name, "perf script");
 
 	while ((len = lr_next(lr, &line)) >= 0) {
@@ -1285,22 +1164,21 @@ event:
 	}
 	if (o->event != NULL && ps.event == NULL)
 		warnx("%s: no samples of event %s", ps.name, o->event);
+	pdso_report(ps.dsos, ps.name);
 out:
 	for (size_t k = 0; k < st_count(ps.pids); k++)
 		free(ps.mains[k]);
 	st_free(ps.threads);
 	st_free(ps.pids);
-	st_free(ps.dsos);
+	pdso_free(ps.dsos);
 	st_free(ps.others);
 	free(ps.mains);
 	free(ps.tptr);
-	free(ps.dso);
 	free(ps.fr);
 	free(ps.event);
 	buf_free(&ps.arena);
 	buf_free(&ps.stack);
 	buf_free(&ps.tidy);
-	buf_free(&ps.prefixes);
 	buf_free(&ps.key);
 	return rc;
 }

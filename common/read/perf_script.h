@@ -19,6 +19,7 @@ struct perf_opts {
 	int	 unknown_dso;	/* --unknown-dso: unknown symbol -> [dso] */
 	const char *event;	/* --event: keep this event (NULL: the first) */
 	int	 tidy;		/* --tidy: inferno's name tidying (see .c) */
+	const char *perf_map_dir; /* --perf-map-dir: perf-PID.map (NULL: /tmp) */
 };
 
 /* Does this look like `perf script` output (first bytes of the input)? */
