@@ -58,10 +58,9 @@ struct opts {
 	const char *post;
 	int	 mixed, open, root, ignore_status, no_inline, verbose;
 	int	 flamechart;
-	int	 cargo;
-	const char *cargo_kind, *cargo_name, *cargo_profile;
-	int	 unit_test;
-	struct args skip, draw, cargo_args, record_args;
+	struct rec_cargo cargo;	/* --cargo and its target, for sp-record */
+	int	 cargo_only;	/* an option that goes with --cargo */
+	struct args skip, draw, record_args;
 };
 
 static struct {
@@ -322,18 +321,8 @@ record(struct opts *o, char **cmd, const char *data)
 		args_add2(&a, "-p", o->pids);
 		if (o->duration != NULL)
 			args_add2(&a, "-d", o->duration);
-	} else if (o->cargo) {
-		args_add(&a, "--cargo");
-		if (o->unit_test)
-			args_add(&a, o->cargo_name != NULL ? xprintf(
-			    "--unit-test=%s", o->cargo_name) : "--unit-test");
-		else if (o->cargo_kind != NULL)
-			args_add(&a, xprintf("--%s", o->cargo_kind)),
-			args_add(&a, o->cargo_name);
-		if (o->cargo_profile != NULL)
-			args_add2(&a, "--profile", o->cargo_profile);
-		for (size_t i = 0; i < o->cargo_args.n; i++)
-			args_add(&a, o->cargo_args.v[i]);
+	} else if (o->cargo.cargo) {
+		rec_cargo_args(&o->cargo, &a);
 	}
 	if (o->pids == NULL) {
 		args_add(&a, "--");
@@ -497,25 +486,25 @@ number(const char *opt, const char *v, double min, double max,
 		errx(1, "%s %s: not %s", opt, v, what);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * The options into o; returns the operands (the command and its
+ * arguments) and their number in *n.  Usage errors exit.
+ */
+static char **
+parse_options(int argc, char *argv[], struct opts *o, int *n)
 {
-	enum { O_BENCH = 256, O_BINARY, O_CARGO, O_DETERMINISTIC, O_DEV,
-	    O_EXAMPLE, O_FLAMECHART, O_IGNORE, O_IMAGE_WIDTH, O_INPUT,
-	    O_MANIFEST, O_MIN_WIDTH, O_MIXED, O_NO_DEFAULT, O_NO_INLINE,
-	    O_NOTES, O_OPEN, O_PACKAGE, O_PALETTE, O_PERFDATA, O_POST,
-	    O_PROFILE, O_RELEASE, O_REVERSE, O_ROOT, O_SKIP, O_SUBTITLE,
-	    O_TEST, O_TITLE, O_UNIT_TEST };
+	enum { O_BINARY = REC_O_END, O_DETERMINISTIC, O_DEV, O_FLAMECHART,
+	    O_IGNORE, O_IMAGE_WIDTH, O_INPUT, O_MANIFEST, O_MIN_WIDTH, O_MIXED,
+	    O_NO_DEFAULT, O_NO_INLINE, O_NOTES, O_OPEN, O_PACKAGE, O_PALETTE,
+	    O_PERFDATA, O_POST, O_RELEASE, O_REVERSE, O_ROOT, O_SKIP,
+	    O_SUBTITLE, O_TITLE };
 	static const struct option longopts[] = {
-		{ "bench", required_argument, NULL, O_BENCH },
-		{ "bin", required_argument, NULL, 'b' },
+		REC_CARGO_LONGOPTS,
 		{ "binary", required_argument, NULL, O_BINARY },
-		{ "cargo", no_argument, NULL, O_CARGO },
 		{ "cmd", required_argument, NULL, 'c' },
 		{ "deterministic", no_argument, NULL, O_DETERMINISTIC },
 		{ "dev", no_argument, NULL, O_DEV },
 		{ "duration", required_argument, NULL, 'd' },
-		{ "example", required_argument, NULL, O_EXAMPLE },
 		{ "features", required_argument, NULL, 'f' },
 		{ "flamechart", no_argument, NULL, O_FLAMECHART },
 		{ "freq", required_argument, NULL, 'F' },
@@ -537,220 +526,211 @@ main(int argc, char *argv[])
 		{ "perfdata", required_argument, NULL, O_PERFDATA },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "post-process", required_argument, NULL, O_POST },
-		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "release", no_argument, NULL, O_RELEASE },
 		{ "reverse", no_argument, NULL, O_REVERSE },
 		{ "root", no_argument, NULL, O_ROOT },
 		{ "skip-after", required_argument, NULL, O_SKIP },
 		{ "subtitle", required_argument, NULL, O_SUBTITLE },
-		{ "test", required_argument, NULL, O_TEST },
 		{ "title", required_argument, NULL, O_TITLE },
-		{ "unit-test", optional_argument, NULL, O_UNIT_TEST },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0 };
-	struct pipeline pl = { 0 };
-	const char *bad, *data = NULL;
-	int ch, status, cargo_only = 0;
+	const char *bad;
+	int ch;
 
-	rec_internal(argc, argv);
-	if (argc >= 2 && strcmp(argv[1], "--internal-skip-after") == 0)
-		skip_after_main(argv + 2, (size_t)(argc - 2));
-
-	o.output = DEFAULT_OUTPUT;
+	o->output = DEFAULT_OUTPUT;
 	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hio:p:v", longopts,
 	    NULL)) != -1) {
+		/* --unit-test's name may be the next word, as flamegraph-rs
+		 * takes it; -b is --bin. */
+		if (rec_cargo_opt(&o->cargo, ch == 'b' ? REC_O_BIN : ch,
+		    ch == REC_O_UNIT_TEST ? optional_name(argc, argv) :
+		    optarg)) {
+			o->cargo_only |= ch != REC_O_CARGO;
+			continue;
+		}
 		switch (ch) {
-		case 'b':
-		case O_BENCH:
-		case O_EXAMPLE:
-		case O_TEST:
-		case O_UNIT_TEST:
-			if (o.cargo_kind != NULL || o.unit_test)
-				errx(1, "choose one of --bench, --bin, "
-				    "--example, --test and --unit-test");
-			if (ch == O_UNIT_TEST) {
-				o.unit_test = 1;
-				o.cargo_name = optional_name(argc, argv);
-			} else {
-				o.cargo_kind = ch == 'b' ? "bin" :
-				    ch == O_BENCH ? "bench" : ch == O_TEST ?
-				    "test" : "example";
-				o.cargo_name = optarg;
-			}
-			cargo_only = 1;
-			break;
 		case 'c':
-			o.cmd = optarg;
+			o->cmd = optarg;
 			break;
 		case 'd':
 			number("-d", optarg, 0.001, 1e7, "a number of seconds");
-			o.duration = optarg;
+			o->duration = optarg;
 			break;
 		case 'F':
 			strtonum(optarg, 1, 1000000, &bad);
 			if (bad != NULL)
 				errx(1, "-F %s: frequency is %s", optarg, bad);
-			o.freq = optarg;
+			o->freq = optarg;
 			break;
 		case 'f':
-			args_add(&o.cargo_args, xprintf("--cargo-arg="
-			    "--features=%s", optarg));
-			cargo_only = 1;
+			args_add(&o->cargo.args, xprintf("--features=%s",
+			    optarg));
+			o->cargo_only = 1;
 			break;
 		case 'h':
 			usage(stdout, 0);
 		case 'i':
-			args_add(&o.draw, "--inverted");
+			args_add(&o->draw, "--inverted");
 			break;
 		case 'o':
-			o.output = optarg;
+			o->output = optarg;
 			break;
 		case 'p':
-			o.pids = optarg;
+			o->pids = optarg;
 			break;
 		case 'v':
-			o.verbose = 1;
+			o->verbose = 1;
 			break;
 		case O_BINARY:
-			o.binary = optarg;
-			break;
-		case O_CARGO:
-			o.cargo = 1;
+			o->binary = optarg;
 			break;
 		case O_DETERMINISTIC:
-			args_add(&o.draw, "--deterministic");
+			args_add(&o->draw, "--deterministic");
 			break;
 		case O_DEV:
-			o.cargo_profile = "dev";
-			cargo_only = 1;
+			o->cargo.profile = "dev";
+			o->cargo_only = 1;
 			break;
 		case O_FLAMECHART:
-			o.flamechart = 1;
-			args_add(&o.draw, "--flamechart");
+			o->flamechart = 1;
+			args_add(&o->draw, "--flamechart");
 			break;
 		case O_IGNORE:
-			o.ignore_status = 1;
+			o->ignore_status = 1;
 			break;
 		case O_IMAGE_WIDTH:
 			number("--image-width", optarg, 1, 1e6,
 			    "a width in pixels");
-			args_add2(&o.draw, "--image-width", optarg);
+			args_add2(&o->draw, "--image-width", optarg);
 			break;
 		case O_INPUT:
-			o.input = optarg;
+			o->input = optarg;
 			break;
 		case O_MANIFEST:
-			args_add(&o.cargo_args, xprintf("--cargo-arg="
+			args_add(&o->cargo.args, xprintf(
 			    "--manifest-path=%s", optarg));
-			cargo_only = 1;
+			o->cargo_only = 1;
 			break;
 		case O_MIN_WIDTH:
-			args_add2(&o.draw, "--min-width", optarg);
+			args_add2(&o->draw, "--min-width", optarg);
 			break;
 		case O_MIXED:
-			o.mixed = 1;
+			o->mixed = 1;
 			break;
 		case O_NO_DEFAULT:
-			args_add(&o.cargo_args,
-			    "--cargo-arg=--no-default-features");
-			cargo_only = 1;
+			args_add(&o->cargo.args, "--no-default-features");
+			o->cargo_only = 1;
 			break;
 		case O_NO_INLINE:
-			o.no_inline = 1;
+			o->no_inline = 1;
 			break;
 		case O_NOTES:
-			args_add2(&o.draw, "--notes", optarg);
+			args_add2(&o->draw, "--notes", optarg);
 			break;
 		case O_OPEN:
-			o.open = 1;
+			o->open = 1;
 			break;
 		case O_PACKAGE:
-			args_add(&o.cargo_args, xprintf("--cargo-arg="
-			    "--package=%s", optarg));
-			cargo_only = 1;
+			args_add(&o->cargo.args, xprintf("--package=%s",
+			    optarg));
+			o->cargo_only = 1;
 			break;
 		case O_PALETTE:
-			args_add2(&o.draw, "--palette", optarg);
+			args_add2(&o->draw, "--palette", optarg);
 			break;
 		case O_PERFDATA:
-			o.perfdata = optarg;
+			o->perfdata = optarg;
 			break;
 		case O_POST:
-			o.post = optarg;
-			break;
-		case O_PROFILE:
-			o.cargo_profile = optarg;
-			cargo_only = 1;
+			o->post = optarg;
 			break;
 		case O_RELEASE:
-			cargo_only = 1;	/* sp-record's default profile */
+			o->cargo_only = 1;	/* sp-record's default profile */
 			break;
 		case O_REVERSE:
-			args_add(&o.draw, "--reverse");
+			args_add(&o->draw, "--reverse");
 			break;
 		case O_ROOT:
-			o.root = 1;
+			o->root = 1;
 			break;
 		case O_SKIP:
-			args_add(&o.skip, optarg);
+			args_add(&o->skip, optarg);
 			break;
 		case O_SUBTITLE:
-			args_add2(&o.draw, "--subtitle", optarg);
+			args_add2(&o->draw, "--subtitle", optarg);
 			break;
 		case O_TITLE:
-			args_add2(&o.draw, "--title", optarg);
+			args_add2(&o->draw, "--title", optarg);
 			break;
 		default:
 			usage(stderr, 1);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	*n = argc - optind;
+	return argv + optind;
+}
 
+/* The options that do not go together, once all are read. */
+static void
+check_options(struct opts *o, int argc)
+{
 	/* One source: a command, --cargo, -p, --perfdata or --input. */
-	if ((argc > 0 || o.cargo) + (o.pids != NULL) +
-	    (o.perfdata != NULL) + (o.input != NULL) != 1) {
-		if (argc == 0 && !o.cargo && o.pids == NULL &&
-		    o.perfdata == NULL && o.input == NULL)
+	if ((argc > 0 || o->cargo.cargo) + (o->pids != NULL) +
+	    (o->perfdata != NULL) + (o->input != NULL) != 1) {
+		if (argc == 0 && !o->cargo.cargo && o->pids == NULL &&
+		    o->perfdata == NULL && o->input == NULL)
 			usage(stderr, 1);
 		errx(1, "record one thing: a command, --cargo, -p, "
 		    "--perfdata or --input");
 	}
-	if (cargo_only && !o.cargo)
+	if (o->cargo_only && !o->cargo.cargo)
 		errx(1, "--bench, --bin, --dev, --example, --features, "
 		    "--manifest-path, --no-default-features, --package, "
 		    "--profile, --release, --test and --unit-test go with "
 		    "--cargo");
-	if ((o.binary != NULL || o.mixed) && o.input == NULL)
+	if ((o->binary != NULL || o->mixed) && o->input == NULL)
 		errx(1, "--binary and --mixed go with --input (a recording "
 		    "gets its names and inline frames by itself)");
-	if (o.binary != NULL && o.mixed)
+	if (o->binary != NULL && o->mixed)
 		errx(1, "--binary and --mixed: choose one");
-	if (o.duration != NULL && o.pids == NULL)
+	if (o->duration != NULL && o->pids == NULL)
 		errx(1, "-d: only with -p (a command is recorded until it "
 		    "ends)");
-	if (o.perfdata != NULL || o.input != NULL) {
-		const char *what = o.freq != NULL ? "-F" : o.cmd != NULL ?
-		    "-c" : o.ignore_status ? "--ignore-status" : NULL;
+	if (o->perfdata != NULL || o->input != NULL) {
+		const char *what = o->freq != NULL ? "-F" : o->cmd != NULL ?
+		    "-c" : o->ignore_status ? "--ignore-status" : NULL;
 
 		if (what != NULL)
 			errx(1, "%s: only when recording (--perfdata and "
 			    "--input draw what was recorded)", what);
 	}
-	if (o.input != NULL && o.root)
+	if (o->input != NULL && o->root)
 		errx(1, "--root: only with perf (--input reads the file "
 		    "itself)");
-
-	if (o.cmd != NULL) {
+	if (o->cmd != NULL) {
 		int have_freq = 0;
 
-		custom_cmd(o.cmd, &o.record_args, &have_freq);
-		if (have_freq && o.freq != NULL)
+		custom_cmd(o->cmd, &o->record_args, &have_freq);
+		if (have_freq && o->freq != NULL)
 			errx(1, "-F and -c with a frequency: choose one");
 	}
+}
 
+int
+main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	struct pipeline pl = { 0 };
+	const char *data = NULL;
+	int n, status;
+
+	rec_internal(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "--internal-skip-after") == 0)
+		skip_after_main(argv + 2, (size_t)(argc - 2));
+
+	argv = parse_options(argc, argv, &o, &n);
+	check_options(&o, n);
 	self_path = find_self();
 	proc_signals(&(struct proc_hooks){ interrupt, NULL });
 	/* Everything that can be missing is said before recording. */

@@ -77,12 +77,8 @@ struct opts {
 	int	 record_only;	/* --record-only: keep -o's file, no stream */
 	int	 quiet;		/* -q: sp-flatten -q, no progress line */
 	int	 verbose;	/* -v: the commands, the route and why */
-	int	 cargo;
-	const char *target_kind;	/* --bin, --example, --bench, --test */
-	const char *target_name;
-	int	 unit_test;	/* --unit-test[=bin]: a unit-test harness */
-	const char *cargo_profile;
-	struct args perf_args, samply_args, cargo_args;
+	struct rec_cargo cargo;	/* --cargo and its target */
+	struct args perf_args, samply_args;
 };
 
 /* What is running and what an interrupt means at this moment. */
@@ -259,8 +255,10 @@ cargo_build(const struct opts *o)
 {
 	struct args a = { 0 };
 	struct buf var = { 0 }, line = { 0 }, exe = { 0 }, found = { 0 };
-	const char *kind = o->target_kind != NULL ? o->target_kind : "bin";
-	int want_test = o->unit_test;
+	const struct rec_cargo *c = &o->cargo;
+	const char *kind = c->kind != NULL ? c->kind : "bin";
+	const char *profile = c->profile != NULL ? c->profile : "release";
+	int want_test = c->unit_test;
 	char *cargo, *l = NULL, opt[32];
 	size_t lcap = 0;
 	ssize_t n;
@@ -272,14 +270,14 @@ cargo_build(const struct opts *o)
 		errx(1, "cargo: not installed; install Rust from "
 		    "https://rustup.rs");
 	buf_adds(&var, "CARGO_PROFILE_");
-	for (const char *p = o->cargo_profile; *p != '\0'; p++) {
-		char c = *p;
+	for (const char *p = profile; *p != '\0'; p++) {
+		char u = *p;
 
-		if (c >= 'a' && c <= 'z')
-			c = (char)(c - 'a' + 'A');
-		else if (c == '-')
-			c = '_';
-		buf_addc(&var, c);
+		if (u >= 'a' && u <= 'z')
+			u = (char)(u - 'a' + 'A');
+		else if (u == '-')
+			u = '_';
+		buf_addc(&var, u);
 	}
 	buf_adds(&var, "_DEBUG");
 	if (setenv(var.s, "true", 0) == -1)
@@ -290,22 +288,22 @@ cargo_build(const struct opts *o)
 		args_add(&a, "--no-run");
 	args_add(&a, "--message-format=json-render-diagnostics");
 	args_add(&a, "--profile");
-	args_add(&a, o->cargo_profile);
+	args_add(&a, profile);
 	if (want_test) {
-		if (o->target_name == NULL) {
+		if (c->name == NULL) {
 			kind = "lib";
 			args_add(&a, "--lib");
 		} else {
 			kind = "bin";
 			args_add(&a, "--bin");
-			args_add(&a, o->target_name);
+			args_add(&a, c->name);
 		}
-	} else if (o->target_kind != NULL) {
-		snprintf(opt, sizeof(opt), "--%s", o->target_kind);
+	} else if (c->kind != NULL) {
+		snprintf(opt, sizeof(opt), "--%s", c->kind);
 		args_add(&a, opt);
-		args_add(&a, o->target_name);
+		args_add(&a, c->name);
 	}
-	args_addv(&a, &o->cargo_args);
+	args_addv(&a, &c->args);
 	if (pipe(fds) == -1)
 		err(1, "pipe");
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
@@ -330,8 +328,7 @@ cargo_build(const struct opts *o)
 		    (!want_test || json_true(&j, json_get(&j,
 		    json_get(&j, 0, "profile"), "test"))) &&
 		    json_str(&j, name = json_get(&j, t, "name"), &line) == 0 &&
-		    (o->target_name == NULL ||
-		    strcmp(line.s, o->target_name) == 0)) {
+		    (c->name == NULL || strcmp(line.s, c->name) == 0)) {
 			json_str(&j, ex, &exe);
 			if (nfound++ > 0)
 				buf_adds(&found, ", ");
@@ -352,12 +349,12 @@ cargo_build(const struct opts *o)
 		    proc_status_text(st));
 	if (nfound == 0 && want_test)
 		errx(1, "cargo: no unit tests of %s%s were built",
-		    o->target_name != NULL ? "binary " : "the library",
-		    o->target_name != NULL ? o->target_name : "");
+		    c->name != NULL ? "binary " : "the library",
+		    c->name != NULL ? c->name : "");
 	if (nfound == 0)
 		errx(1, "cargo: no %s target%s%s was built", kind,
-		    o->target_name != NULL ? " named " : "",
-		    o->target_name != NULL ? o->target_name : "");
+		    c->name != NULL ? " named " : "",
+		    c->name != NULL ? c->name : "");
 	if (nfound > 1)
 		errx(1, "cargo: several %s targets (%s): choose one with --%s",
 		    kind, found.s, kind);
@@ -953,87 +950,51 @@ attached_helper(const char *arg, char **argv)
 	exit(0);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * The options into o; returns the operands (the command and its
+ * arguments) and their number in *n.  Usage errors exit.
+ */
+static char **
+parse_options(int argc, char *argv[], struct opts *o, int *n)
 {
+	enum { O_CARGO_ARG = REC_O_END, O_PERF_ARG, O_RECORD_ONLY,
+	    O_SAMPLY_ARG };
 	static const struct option longopts[] = {
-		{ "bench", required_argument, NULL, 'B' },
-		{ "bin", required_argument, NULL, 'N' },
-		{ "cargo", no_argument, NULL, 'C' },
-		{ "cargo-arg", required_argument, NULL, 'A' },
-		{ "example", required_argument, NULL, 'X' },
+		REC_CARGO_LONGOPTS,
+		{ "cargo-arg", required_argument, NULL, O_CARGO_ARG },
 		{ "help", no_argument, NULL, 'h' },
-		{ "perf-arg", required_argument, NULL, 'R' },
-		{ "profile", required_argument, NULL, 'L' },
+		{ "perf-arg", required_argument, NULL, O_PERF_ARG },
 		{ "profiler", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "record-only", no_argument, NULL, 'O' },
-		{ "samply-arg", required_argument, NULL, 'S' },
-		{ "test", required_argument, NULL, 'T' },
-		{ "unit-test", optional_argument, NULL, 'U' },
+		{ "record-only", no_argument, NULL, O_RECORD_ONLY },
+		{ "samply-arg", required_argument, NULL, O_SAMPLY_ARG },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0 };
-	const char *bad, *shown;
-	char **cmd, *path = NULL, *exe = NULL, pidstr[32];
-	struct args cv = { 0 };
-	int ch, status;
+	const char *bad;
+	int ch;
 
-	rec_internal(argc, argv);
-	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
-		exec_helper(argv[1] + 10, argv + 2);
-	if (argc >= 4 && strncmp(argv[1], "--attached=", 11) == 0)
-		attached_helper(argv[1] + 11, argv + 2);
-
-	o.prof = PERF;
-	o.event = DEFAULT_EVENT;
-	o.freq = DEFAULT_FREQ;
-	o.callgraph = DEFAULT_CALLGRAPH;
-	o.cargo_profile = "release";
+	o->prof = PERF;
+	o->event = DEFAULT_EVENT;
+	o->freq = DEFAULT_FREQ;
+	o->callgraph = DEFAULT_CALLGRAPH;
 	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:qrv", longopts,
 	    NULL)) != -1) {
+		if (rec_cargo_opt(&o->cargo, ch, optarg))
+			continue;
 		switch (ch) {
-		case 'A':
-			args_add(&o.cargo_args, optarg);
-			break;
-		case 'B':
-		case 'N':
-		case 'T':
-		case 'X':
-			if (o.target_kind != NULL)
-				errx(1, "choose one of --bench, --bin, "
-				    "--example, --test and --unit-test");
-			o.target_kind = ch == 'B' ? "bench" : ch == 'N' ?
-			    "bin" : ch == 'T' ? "test" : "example";
-			o.target_name = optarg;
-			break;
-		case 'C':
-			o.cargo = 1;
-			break;
-		case 'U':
-			if (o.target_kind != NULL)
-				errx(1, "choose one of --bench, --bin, "
-				    "--example, --test and --unit-test");
-			o.target_kind = "unit-test";
-			o.unit_test = 1;
-			o.target_name = optarg;
-			break;
-		case 'O':
-			o.record_only = 1;
-			break;
 		case 'd':
 			if (parse_double(optarg, strlen(optarg),
-			    &o.duration) == -1 || !(o.duration > 0) ||
-			    o.duration > 1e7)
+			    &o->duration) == -1 || !(o->duration > 0) ||
+			    o->duration > 1e7)
 				errx(1, "-d %s: not a number of seconds",
 				    optarg);
 			break;
 		case 'e':
-			o.event = optarg;
+			o->event = optarg;
 			break;
 		case 'F':
-			o.freq = strtonum(optarg, 1, 1000000, &bad);
+			o->freq = strtonum(optarg, 1, 1000000, &bad);
 			if (bad != NULL)
 				errx(1, "-F %s: frequency is %s", optarg, bad);
 			break;
@@ -1044,99 +1005,137 @@ main(int argc, char *argv[])
 			    strncmp(optarg, "dwarf,", 6) != 0)
 				errx(1, "-g %s: mode is fp, dwarf[,size] or "
 				    "lbr", optarg);
-			o.callgraph = strcmp(optarg, "dwarf") == 0 ?
+			o->callgraph = strcmp(optarg, "dwarf") == 0 ?
 			    DEFAULT_CALLGRAPH : optarg;
 			break;
 		case 'h':
 			usage(stdout, 0);
-		case 'L':
-			o.cargo_profile = optarg;
-			break;
 		case 'o':
-			o.output = optarg;
+			o->output = optarg;
 			break;
 		case 'P':
 			if (strcmp(optarg, "perf") == 0)
-				o.prof = PERF;
+				o->prof = PERF;
 			else if (strcmp(optarg, "samply") == 0)
-				o.prof = SAMPLY;
+				o->prof = SAMPLY;
 			else
 				errx(1, "-P %s: profiler is perf or samply",
 				    optarg);
 			break;
 		case 'p':
-			o.pid = parse_pids(optarg);
-			o.pids = optarg;
+			o->pid = parse_pids(optarg);
+			o->pids = optarg;
 			break;
 		case 'q':
-			o.quiet = 1;
-			break;
-		case 'R':
-			args_add(&o.perf_args, optarg);
+			o->quiet = 1;
 			break;
 		case 'r':
-			o.raw = 1;
-			break;
-		case 'S':
-			args_add(&o.samply_args, optarg);
+			o->raw = 1;
 			break;
 		case 'v':
-			o.verbose = 1;
+			o->verbose = 1;
+			break;
+		case O_CARGO_ARG:
+			args_add(&o->cargo.args, optarg);
+			break;
+		case O_PERF_ARG:
+			args_add(&o->perf_args, optarg);
+			break;
+		case O_RECORD_ONLY:
+			o->record_only = 1;
+			break;
+		case O_SAMPLY_ARG:
+			args_add(&o->samply_args, optarg);
 			break;
 		default:
 			usage(stderr, 1);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	cmd = argv;
+	*n = argc - optind;
+	return argv + optind;
+}
 
-	if (o.pid > 0 && (argc > 0 || o.cargo))
+/* The options that do not go together, once all are read. */
+static void
+check_options(const struct opts *o, int argc)
+{
+	if (o->pid > 0 && (argc > 0 || o->cargo.cargo))
 		usage(stderr, 1);
-	if (o.pid <= 0 && argc == 0 && !o.cargo)
+	if (o->pid <= 0 && argc == 0 && !o->cargo.cargo)
 		usage(stderr, 1);
-	if (o.duration > 0 && o.pid <= 0)
+	if (o->duration > 0 && o->pid <= 0)
 		errx(1, "-d: only with -p (a command is recorded until it "
 		    "ends)");
-	if (!o.cargo && (o.target_kind != NULL || o.cargo_args.n > 0))
+	if (!o->cargo.cargo && (o->cargo.target || o->cargo.args.n > 0))
 		errx(1, "--bench, --bin, --cargo-arg, --example, --test and "
 		    "--unit-test go with --cargo");
-	if (o.record_only && o.output == NULL)
+	if (o->record_only && o->output == NULL)
 		errx(1, "--record-only: name the file to keep with -o");
-	if (o.record_only && o.raw)
+	if (o->record_only && o->raw)
 		errx(1, "--record-only and -r: choose one");
-	if (o.prof == SAMPLY && o.pids != NULL && strchr(o.pids, ',') != NULL)
-		errx(1, "-p %s: samply records one process at a time", o.pids);
-	if (o.prof == SAMPLY && (o.perf_args.n > 0 ||
-	    strcmp(o.event, DEFAULT_EVENT) != 0 ||
-	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
+	if (o->prof == SAMPLY && o->pids != NULL &&
+	    strchr(o->pids, ',') != NULL)
+		errx(1, "-p %s: samply records one process at a time",
+		    o->pids);
+	if (o->prof == SAMPLY && (o->perf_args.n > 0 ||
+	    strcmp(o->event, DEFAULT_EVENT) != 0 ||
+	    strcmp(o->callgraph, DEFAULT_CALLGRAPH) != 0))
 		errx(1, "-e, -g and --perf-arg are for perf, not samply");
+}
 
+/*
+ * The command to record: the operands, or --cargo's executable (built
+ * here) and its arguments; its path in *path, checked.
+ */
+static char **
+command(const struct opts *o, char **argv, int argc, struct args *cv,
+    char **path)
+{
+	char **cmd = argv;
+
+	if (o->cargo.cargo) {
+		args_add(cv, cargo_build(o));
+		/* Bench harnesses run benchmarks only with --bench. */
+		if (o->cargo.kind != NULL &&
+		    strcmp(o->cargo.kind, "bench") == 0)
+			args_add(cv, "--bench");
+		for (int i = 0; i < argc; i++)
+			args_add(cv, argv[i]);
+		cmd = cv->v;
+	}
+	if ((*path = proc_find(cmd[0])) == NULL) {
+		if (strchr(cmd[0], '/') != NULL && access(cmd[0], F_OK) == 0)
+			errx(1, "%s: not an executable file", cmd[0]);
+		errx(1, "%s: command not found", cmd[0]);
+	}
+	check_debug(*path, cmd[0]);
+	return cmd;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	const char *shown;
+	char **cmd = NULL, *path = NULL, pidstr[32];
+	struct args cv = { 0 };
+	int n, status;
+
+	rec_internal(argc, argv);
+	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
+		exec_helper(argv[1] + 10, argv + 2);
+	if (argc >= 4 && strncmp(argv[1], "--attached=", 11) == 0)
+		attached_helper(argv[1] + 11, argv + 2);
+
+	argv = parse_options(argc, argv, &o, &n);
+	check_options(&o, n);
 	proc_signals(&(struct proc_hooks){ interrupt, NULL });
-
 	if (o.pid > 0) {
 		check_pids(o.pids);
 		snprintf(pidstr, sizeof(pidstr), "%ld", (long)o.pid);
 		shown = strchr(o.pids, ',') != NULL ? o.pids : pidstr;
 	} else {
-		if (o.cargo) {
-			exe = cargo_build(&o);
-			args_add(&cv, exe);
-			/* Bench harnesses run benchmarks only with --bench. */
-			if (o.target_kind != NULL &&
-			    strcmp(o.target_kind, "bench") == 0)
-				args_add(&cv, "--bench");
-			for (int i = 0; i < argc; i++)
-				args_add(&cv, argv[i]);
-			cmd = cv.v;
-		}
-		if ((path = proc_find(cmd[0])) == NULL) {
-			if (strchr(cmd[0], '/') != NULL &&
-			    access(cmd[0], F_OK) == 0)
-				errx(1, "%s: not an executable file", cmd[0]);
-			errx(1, "%s: command not found", cmd[0]);
-		}
-		check_debug(path, cmd[0]);
+		cmd = command(&o, argv, n, &cv, &path);
 		shown = cmd[0];
 	}
 
@@ -1147,7 +1146,8 @@ main(int argc, char *argv[])
 		status = record_samply(&o, cmd, shown);
 	proc_cleanup();
 	free(path);
-	free(exe);
+	if (o.cargo.cargo)
+		free(cv.v[0]);
 	free(cv.v);
 	finish_stdout();
 	return status;

@@ -354,3 +354,59 @@ rec_internal(int argc, char *argv[])
 	finish_stdout();
 	exit(0);
 }
+
+/* ---- cargo's options ---- */
+
+int
+rec_cargo_opt(struct rec_cargo *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case REC_O_CARGO:
+		c->cargo = 1;
+		return 1;
+	case REC_O_PROFILE:
+		c->profile = arg;
+		return 1;
+	case REC_O_BENCH:
+	case REC_O_BIN:
+	case REC_O_EXAMPLE:
+	case REC_O_TEST:
+	case REC_O_UNIT_TEST:
+		if (c->target)
+			errx(1, "choose one of --bench, --bin, --example, "
+			    "--test and --unit-test");
+		c->target = 1;
+		c->unit_test = ch == REC_O_UNIT_TEST;
+		c->kind = ch == REC_O_BENCH ? "bench" : ch == REC_O_BIN ?
+		    "bin" : ch == REC_O_EXAMPLE ? "example" : ch == REC_O_TEST ?
+		    "test" : NULL;
+		c->name = arg;
+		return 1;
+	}
+	return 0;
+}
+
+static char *
+concat(const char *a, const char *b)
+{
+	struct buf s = { 0 };
+
+	buf_adds(&s, a);
+	buf_adds(&s, b);
+	return s.s;
+}
+
+void
+rec_cargo_args(const struct rec_cargo *c, struct args *a)
+{
+	args_add(a, "--cargo");
+	if (c->unit_test)
+		args_add(a, c->name != NULL ? concat("--unit-test=", c->name) :
+		    "--unit-test");
+	else if (c->kind != NULL)
+		args_add2(a, concat("--", c->kind), c->name);
+	if (c->profile != NULL)
+		args_add2(a, "--profile", c->profile);
+	for (size_t i = 0; i < c->args.n; i++)
+		args_add(a, concat("--cargo-arg=", c->args.v[i]));
+}

@@ -16,12 +16,16 @@
  *    the tool says why.  Either way the samples a recording's workload
  *    took before it became the command (perf's forked child, "perf-exec",
  *    and sp-record's helper, REC_EXEC_COMM) are left out.
+ *  - The cargo options both tools take, in one table (REC_CARGO_LONGOPTS)
+ *    read by one function: sp-flamegraph passes them on to sp-record,
+ *    which builds the target, so they must mean the same in both.
  */
 #ifndef SP_RECORD_H
 #define SP_RECORD_H
 
 #include <sys/types.h>
 
+#include <getopt.h>
 #include <stddef.h>
 
 /*
@@ -112,5 +116,49 @@ void	 rec_convert(struct pipeline *, const struct rec_convert *c);
  * stages: returns when argv is not one of them, else runs it and exits.
  */
 void	 rec_internal(int argc, char *argv[]);
+
+/* ---- cargo's options ---- */
+
+/*
+ * The getopt_long codes of the cargo options (256 and up; a tool numbers
+ * its own long-only options from REC_O_END), and their table, to be put
+ * in a tool's longopts array.
+ */
+enum {
+	REC_O_BENCH = 256, REC_O_BIN, REC_O_CARGO, REC_O_EXAMPLE,
+	REC_O_PROFILE, REC_O_TEST, REC_O_UNIT_TEST, REC_O_END
+};
+
+#define REC_CARGO_LONGOPTS \
+	{ "bench", required_argument, NULL, REC_O_BENCH }, \
+	{ "bin", required_argument, NULL, REC_O_BIN }, \
+	{ "cargo", no_argument, NULL, REC_O_CARGO }, \
+	{ "example", required_argument, NULL, REC_O_EXAMPLE }, \
+	{ "profile", required_argument, NULL, REC_O_PROFILE }, \
+	{ "test", required_argument, NULL, REC_O_TEST }, \
+	{ "unit-test", optional_argument, NULL, REC_O_UNIT_TEST }
+
+struct rec_cargo {
+	int	 cargo;		/* --cargo */
+	int	 target;	/* a target was chosen (below) */
+	const char *kind;	/* bench, bin, example, test; NULL */
+	const char *name;	/* its name; --unit-test's, or NULL */
+	int	 unit_test;	/* --unit-test[=name] */
+	const char *profile;	/* --profile; NULL: release */
+	struct args args;	/* cargo build's own arguments */
+};
+
+/*
+ * Take option ch with its argument arg (--unit-test's may be NULL): 1
+ * when it is one of REC_O_*, 0 otherwise; exits 1 when a second target
+ * is chosen.
+ */
+int	 rec_cargo_opt(struct rec_cargo *, int ch, const char *arg);
+
+/*
+ * sp-record's arguments that say the same (--cargo, the target,
+ * --profile, a --cargo-arg for each of args), appended to a.
+ */
+void	 rec_cargo_args(const struct rec_cargo *, struct args *a);
 
 #endif
