@@ -459,7 +459,8 @@ perf_failed(const char *msg, int st, const struct opts *o)
 /*
  * "[ perf record: Captured and wrote 0.02 MB f (327 samples) ]": the number
  * of samples (perf leaves the count out when it is zero), or -1 when the
- * line is not there: nothing was written.
+ * line is not there: nothing was written.  With compressed records (-z)
+ * perf never counts them: LLONG_MAX, not known.
  */
 static long long
 perf_samples(const char *msg)
@@ -471,18 +472,21 @@ perf_samples(const char *msg)
 	if ((p = strstr(msg, "[ perf record: Captured and wrote")) == NULL)
 		return -1;
 	end = p + strcspn(p, "\n");
-	for (q = end; q > p && q[-1] != '('; q--)
-		;
-	if (q == p)
-		return 0;
-	if (*q == '~')
-		q++;
-	n = strspn(q, "0123456789");
-	if (n == 0 || n >= sizeof(num) || strncmp(q + n, " samples", 8) != 0)
-		return 0;
-	memcpy(num, q, n);
-	num[n] = '\0';
-	return strtonum(num, 0, LLONG_MAX, &bad);
+	for (q = p; q < end && (q = memchr(q, '(', (size_t)(end - q))) !=
+	    NULL; q++) {
+		if (q[1] == '~')
+			q++;
+		n = strspn(q + 1, "0123456789");
+		if (n == 0 || n >= sizeof(num) ||
+		    strncmp(q + 1 + n, " samples)", 9) != 0)
+			continue;
+		memcpy(num, q + 1, n);
+		num[n] = '\0';
+		return strtonum(num, 0, LLONG_MAX, &bad);
+	}
+	if ((q = strstr(p, ", compressed (")) != NULL && q < end)
+		return LLONG_MAX;
+	return 0;
 }
 
 static char *
