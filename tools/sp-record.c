@@ -4,23 +4,26 @@
  * sample stream of sp(5).
  *
  * With perf (the default) the recording goes to a perf.data file in a
- * temporary directory (or to -o FILE), then
+ * temporary directory (or to -o FILE), which sp reads itself:
  *
- *	perf script -i DATA -F comm,pid,tid,time,period,event,ip,sym,dso
+ *	sp-flatten DATA | sp-record --internal-from-exec | sp-symbolize -m -q
  *
- * is piped into `sp-flatten -`, whose output is ours.  With samply it is
- * `samply record --save-only -o FILE -- command` and then `sp-flatten FILE`.
- * --cargo first builds a Rust target with debug info and records the
- * executable that cargo's JSON messages name.
+ * perf script reading it only when sp-flatten cannot (common/record/
+ * record.h: the route sp-flamegraph takes too).  With samply it is
+ * `samply record --save-only -o FILE -- command` and then `sp-flatten
+ * FILE`.  --cargo first builds a Rust target with debug info and records
+ * the executable that cargo's JSON messages name.
  *
  * Children: perf's own messages go to a file, so that its failures can be
  * explained in one sentence; but the profiled command must keep sp-record's
  * standard error, so perf starts it through sp-record itself (the internal
- * --exec-fd mode: restore the descriptor, exec the command).  Signals are
- * taken synchronously (blocked, then sigwaitinfo) while children run, so an
- * interrupt is never lost between two system calls; every child is waited
- * for, and on every way out the ones still running are stopped first: all
- * of that is common/base/proc.h's, sp-record only says what an interrupt means.
+ * --exec-fd mode, run as REC_EXEC_COMM: restore the descriptor, exec the
+ * command).  With -p perf's workload is sp-record's --attached mode, which
+ * perf starts once it records.  Signals are taken synchronously (blocked,
+ * then sigwaitinfo) while children run, so an interrupt is never lost
+ * between two system calls; every child is waited for, and on every way
+ * out the ones still running are stopped first: all of that is
+ * common/base/proc.h's, sp-record only says what an interrupt means.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
