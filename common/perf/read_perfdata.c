@@ -34,9 +34,14 @@
  * sample's user registers and stack copy for DWARF ones, whose callers are
  * looked up and shown one byte before their return address, as perf's
  * unwinders do (frame-pointer callchains are shown as they are, as perf
- * shows them).  A user address in a file mapping becomes "FILE!0xADDR",
- * ADDR relative to the file (perf's map_ip: address - start + offset),
- * for sp-symbolize to name; pseudo mappings ([vdso], //anon, [heap]) and
+ * shows them).  A user address in a file mapping becomes "FILE!0xADDR"
+ * for sp-symbolize to name, ADDR the address of sp(5): perf's map_ip
+ * (address - start + offset, a file offset) turned into an address by
+ * the file's program headers (perf_dso.h; the BUILD_ID feature says
+ * which file was recorded).  A JIT's code (anonymous executable memory)
+ * is named from its /tmp/perf-PID.map (perf_map.h) as "perf-PID.map!NAME",
+ * and the DWARF unwinder steps past it by the frame pointer; other pseudo
+ * mappings ([vdso], //anon, [heap]), code the map does not name and
  * addresses outside every mapping stay "0xADDR".
  *
  * Processes, threads, times and units are named as perf_script.c names
@@ -102,6 +107,7 @@ enum {
 #define CTX_KERNEL	((uint64_t)-128)
 #define CTX_USER	((uint64_t)-512)
 #define CTX_MAX		((uint64_t)-4095)
+#define FEAT_BUILD_ID	2
 #define FEAT_OSRELEASE	4
 #define FEAT_ARCH	6
 #define FEAT_EVENT_DESC	12
@@ -635,6 +641,38 @@ header_string(struct pd *pd, uint64_t *off, uint64_t end, size_t *n)
 }
 
 /* The features we use: EVENT_DESC (names), ARCH and OSRELEASE. */
+/*
+ * The BUILD_ID feature: a build_id_event per file with samples (header,
+ * pid, 20 bytes of id (its length in the next byte when misc has
+ * PERF_RECORD_MISC_BUILD_ID_SIZE), padding, the path), [off, end).  It
+ * is optional: a malformed one is left unread.
+ */
+static void
+build_ids(struct pd *pd, uint64_t off, uint64_t end)
+{
+	while (fits(off, 36, end)) {
+		const uint8_t *p = pd->d + off;
+		uint16_t misc = u16at(p + 4), size = u16at(p + 6);
+		size_t idlen = 20, fl;
+		char hex[41];
+
+		if (size < 36 || !fits(off, size, end))
+			return;
+		if ((misc & (1u << 15)) && p[32] <= 20)
+			idlen = p[32];
+		hex[0] = '\0';
+		for (size_t i = 0; i < idlen; i++) {
+			hex[2 * i] = "0123456789abcdef"[p[12 + i] >> 4];
+			hex[2 * i + 1] = "0123456789abcdef"[p[12 + i] & 15];
+			hex[2 * i + 2] = '\0';
+		}
+		fl = strnlen((const char *)p + 36, size - 36u);
+		if (fl > 0)
+			pdso_expect_id(pd->dsos, (const char *)p + 36, fl, hex);
+		off += size;
+	}
+}
+
 static int
 parse_features(struct pd *pd, const uint8_t *bits)
 {
@@ -664,7 +702,9 @@ parse_features(struct pd *pd, const uint8_t *bits)
 			    "end of the file");
 		off += 16;
 		o = so;
-		if (b == FEAT_ARCH &&
+		if (b == FEAT_BUILD_ID)
+			build_ids(pd, so, so + ss);
+		else if (b == FEAT_ARCH &&
 		    (s = header_string(pd, &o, so + ss, &n)) != NULL) {
 			have_arch = 1;
 			pd->native_arch = strlen(u.machine) == n &&
@@ -1489,26 +1529,11 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 }
 
 /* Is this attr's event the one kept (perf_script.c's event_ok)? */
-static size_t
-event_base(const char *s, size_t n)
-{
-	size_t k = n;
-
-	while (k > 0 && s[k - 1] != ':')
-		k--;
-	if (k == 0 || k == n)
-		return n;
-	for (size_t i = k; i < n; i++)
-		if (strchr("ukhIGHpPSDWebB", s[i]) == NULL)
-			return n;
-	return k - 1;
-}
-
 static int
 event_ok(struct pd *pd, struct attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
-	size_t n = strlen(name), bn = event_base(name, n);
+	size_t n = strlen(name), bn = perf_event_base(name, n);
 
 	if (pd->event != NULL)
 		return a == pd->event || strcmp(a->name, pd->event->name) == 0;

@@ -39,8 +39,10 @@ pdso_free(struct pdso_tab *t)
 {
 	if (t == NULL)
 		return;
-	for (size_t i = 0; i < st_count(t->paths); i++)
+	for (size_t i = 0; i < st_count(t->paths); i++) {
 		free(t->d[i].seg);
+		free(t->d[i].want_id);
+	}
 	free(t->d);
 	st_free(t->paths);
 	buf_free(&t->prefixes);
@@ -171,6 +173,9 @@ pdso_announce(struct pdso_tab *t, int32_t id)
 	p = st_str(t->paths, (uint32_t)id, &n);
 	li.name = p + d->base;
 	li.path = d->kind == PDSO_FILE || d->kind == PDSO_JIT ? p : NULL;
+	/* The build id perf recorded: sp-symbolize checks the file by it. */
+	if (d->kind == PDSO_FILE)
+		li.code_id = d->want_id;
 	li.fileoff = d->fileoff;
 	sw_lib(t->w, &li);
 }
@@ -185,6 +190,36 @@ pdso_prefix(struct pdso_tab *t, int32_t id, struct buf *b)
 	buf_add(b, t->prefixes.s + d->pre, d->prelen);
 }
 
+void
+pdso_expect_id(struct pdso_tab *t, const char *s, size_t n, const char *hex)
+{
+	struct pdso *d = &t->d[pdso_id(t, s, n)];
+
+	if (d->want_id == NULL && hex[0] != '\0')
+		d->want_id = xstrdup(hex);
+}
+
+/*
+ * perf's build-id cache copy of the file with build id hex:
+ * $HOME/.debug/.build-id/xx/yyyy.../elf.  0 with im read, or -1.
+ */
+static int
+from_cache(const char *hex, struct sym_image *im)
+{
+	const char *home = getenv("HOME"), *why;
+	struct buf b = {0};
+	int rc;
+
+	if (home == NULL || home[0] == '\0' || strlen(hex) < 3)
+		return -1;
+	buf_printf(&b, "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
+	rc = sym_image_read(b.s, NULL, im, &why) == 0 &&
+	    im->kind == SYMK_ELF && im->nseg > 0 &&
+	    sym_id_match(im->id, hex) ? 0 : -1;
+	buf_free(&b);
+	return rc;
+}
+
 /* Read the PT_LOAD segments of dso d's file, once. */
 static void
 load_phdrs(struct pdso_tab *t, int32_t id, struct pdso *d)
@@ -193,11 +228,24 @@ load_phdrs(struct pdso_tab *t, int32_t id, struct pdso *d)
 	const char *why = NULL;
 	size_t n;
 	const char *path = st_str(t->paths, (uint32_t)id, &n);
+	int rc, err;
 
 	d->phdrs = 1;
 	errno = 0;
-	if (sym_image_read(path, NULL, &im, &why) == -1 ||
-	    im.kind != SYMK_ELF || im.nseg == 0) {
+	rc = sym_image_read(path, NULL, &im, &why);
+	err = errno;
+	if (d->want_id != NULL && (rc == -1 || (im.id[0] != '\0' &&
+	    !sym_id_match(im.id, d->want_id)))) {
+		if (from_cache(d->want_id, &im) == 0)
+			rc = 0;
+		else if (rc == 0) {
+			d->fileoff = 1;
+			d->why = "not the file recorded (another build id)";
+			return;
+		}
+	}
+	errno = err;
+	if (rc == -1 || im.kind != SYMK_ELF || im.nseg == 0) {
 		d->fileoff = 1;
 		if (errno == ENOENT)
 			d->why = "not found";

@@ -15,7 +15,10 @@
  * keep them equal.  Each image's program headers are read once, from the
  * file itself (a separate debug file does not change the address).  An
  * image that cannot be read keeps its file offsets: its #lib header says
- * so (the field fileoff) and pdso_report warns once, with a count.
+ * so (the field fileoff) and pdso_report warns once, with a count.  A
+ * file whose build id is not the one perf recorded is not read (perf's
+ * build-id cache is, where it holds the file); the id recorded is the
+ * codeId of the #lib header.
  *
  * May use base/, stream/ and sym/sym_image.h (the ELF headers).
  */
@@ -47,6 +50,7 @@ struct pdso {
 	unsigned fileoff:1;	/* they could not be read */
 	uint64_t nfileoff;	/* frames that kept a file offset */
 	const char *why;	/* why not (static) */
+	char	*want_id;	/* the build id recorded, lowercase hex */
 	int	 nseg;
 	uint64_t first;		/* the first PT_LOAD segment's vaddr */
 	struct pdso_seg { uint64_t off, vaddr, filesz; } *seg;
@@ -63,6 +67,13 @@ int32_t	 pdso_id(struct pdso_tab *, const char *s, size_t n);
 struct pdso *pdso_get(struct pdso_tab *, int32_t id);
 /* Its path (" (deleted)" taken off), NUL-terminated. */
 const char *pdso_path(const struct pdso_tab *, int32_t id, size_t *n);
+/*
+ * The build id perf recorded for the file at path s[0..n) (hex): a file
+ * there with another id is not the one recorded, and its copy in perf's
+ * build-id cache ($HOME/.debug/.build-id) is read instead, where it is.
+ */
+void	 pdso_expect_id(struct pdso_tab *, const char *s, size_t n,
+	    const char *hex);
 /* Write its #lib header, once. */
 void	 pdso_announce(struct pdso_tab *, int32_t id);
 /* Append "NAME!" to b, announcing the dso. */

@@ -22,6 +22,12 @@ struct perf_opts {
 	const char *perf_map_dir; /* --perf-map-dir: perf-PID.map (NULL: /tmp) */
 };
 
+/*
+ * The length of an event's name s[0..n) without its modifiers:
+ * "cycles:uppp" and "cycles" are the same event, "sched:sched_switch" is
+ * not "sched" (both perf readers choose events by it).
+ */
+size_t	 perf_event_base(const char *s, size_t n);
 /* Does this look like `perf script` output (first bytes of the input)? */
 int	 perf_script_sniff(const char *p, size_t n);
 /*
