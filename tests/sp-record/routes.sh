@@ -2,9 +2,10 @@
 # perf script fallback (its stages as record.h runs them) give the same
 # stream: the same threads (one, without the recorder's pre-exec samples)
 # and, for each of hot.c's functions, the same number of samples with a
-# frame-pointer recording; with DWARF, perf's unwinder may stop short of
-# main on a sample or two where sp's goes on, so perf script's counts may
-# be lower by that, never higher, by 1% at most.  A file sp's reader
+# frame-pointer recording; with DWARF, perf 6.1's unwinder loses the
+# caller of libc's clock_nanosleep ("c34f [unknown]": hot.c naps now and
+# then, 1.4% of its samples here) where sp's goes on to main, so perf
+# script's counts may be lower by those, never higher, by 3% at most.  A file sp's reader
 # refuses (compressed records, perf record -z) is read by perf script,
 # and sp-record says why.
 . "$T/real-setup"
@@ -39,7 +40,8 @@ for g in fp dwarf; do
 		if [ $g = fp ]; then
 			[ "$a" -eq "$b" ] || exit 1
 		else
-			[ "$b" -le "$a" ] && [ $((100 * (a - b))) -le "$a" ] || exit 1
+			[ "$b" -le "$a" ] && [ $((100 * (a - b))) -le $((3 * a)) ] ||
+			    exit 1
 		fi
 	done
 done
