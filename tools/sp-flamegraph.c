@@ -541,8 +541,11 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 	o->output = DEFAULT_OUTPUT;
 	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hio:p:v", longopts,
 	    NULL)) != -1) {
-		/* --unit-test's name may be the next word, as flamegraph-rs
-		 * takes it; -b is --bin. */
+		/*
+		 * The cargo options (record.h's table): -b is --bin, and
+		 * --unit-test's name may be the next word, as flamegraph-rs
+		 * takes it.
+		 */
 		if (rec_cargo_opt(&o->cargo, ch == 'b' ? REC_O_BIN : ch,
 		    ch == REC_O_UNIT_TEST ? optional_name(argc, argv) :
 		    optarg)) {
