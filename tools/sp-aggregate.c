@@ -38,6 +38,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 enum root_mode { ROOT_NONE, ROOT_PROCESS, ROOT_THREAD, ROOT_COMM_PID,
     ROOT_COMM_TID };
@@ -92,7 +93,7 @@ struct agg {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-aggregate [-chL] [--cpu] [--no-lines] "
+	fprintf(fp, "usage: sp-aggregate [-chLV] [--cpu] [--no-lines] "
 	    "[-i image] [-l pattern] [-r mode] [file ...]\n");
 	exit(status);
 }
@@ -856,6 +857,7 @@ main(int argc, char *argv[])
 		{ "collapsed",	no_argument,		NULL,	'c' },
 		{ "cpu",	no_argument,		NULL,	'C' },
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "image",	required_argument,	NULL,	'i' },
 		{ "lines",	required_argument,	NULL,	'l' },
 		{ "no-lib",	no_argument,		NULL,	'L' },
@@ -867,7 +869,7 @@ main(int argc, char *argv[])
 	size_t patcap = 0;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "chi:l:Lr:", longopts,
+	while ((ch = getopt_long(argc, argv, "chVi:l:Lr:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'C':
@@ -878,6 +880,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'i':
 			a.image = optarg;
 			a.image_len = strlen(optarg);

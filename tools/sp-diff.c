@@ -40,6 +40,7 @@
 #include "base/stats.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 #define EXIT_REGRESSION	3
 
@@ -72,7 +73,7 @@ struct drow {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-diff [-hn] [--cpu] [--fail-above pct] "
+	fprintf(fp, "usage: sp-diff [-hnV] [--cpu] [--fail-above pct] "
 	    "[--fail-frame pattern] [--z threshold] a b\n");
 	exit(status);
 }
@@ -338,6 +339,7 @@ main(int argc, char *argv[])
 		{ "fail-above",	required_argument,	NULL,	'F' },
 		{ "fail-frame",	required_argument,	NULL,	'P' },
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "normalize",	no_argument,		NULL,	'n' },
 		{ "z",		required_argument,	NULL,	'z' },
 		{ NULL,		0,			NULL,	0 }
@@ -350,7 +352,7 @@ main(int argc, char *argv[])
 	uint32_t *order;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "hn", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVn", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'C':
 			o.cpu = 1;
@@ -361,6 +363,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'n':
 			o.normalize = 1;
 			break;

@@ -40,6 +40,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 /* What the transforms make of a stack (struct filt.res). */
 #define RES_DROP	UINT32_MAX
@@ -81,7 +82,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-filter [-gh] [-P pattern] [-p pid] [-T tid] "
+	    "usage: sp-filter [-ghV] [-P pattern] [-p pid] [-T tid] "
 	    "[-t pattern] [--from ms]\n"
 	    "                 [--to ms] [--merge frame] [--root-at frame] "
 	    "[--drop frame]\n"
@@ -349,6 +350,7 @@ static const struct option longopts[] = {
 	{ "from",		required_argument, NULL, OPT_FROM },
 	{ "glob",		no_argument,	   NULL, 'g' },
 	{ "help",		no_argument,	   NULL, 'h' },
+	{ "version",		no_argument,	   NULL, 'V' },
 	{ "hide",		required_argument, NULL, OPT_HIDE },
 	{ "keep",		required_argument, NULL, OPT_KEEP },
 	{ "keep-any",		required_argument, NULL, OPT_KEEP_ANY },
@@ -397,7 +399,7 @@ main(int argc, char *argv[])
 	int ch, glob = 0;
 
 	memset(&f, 0, sizeof(f));
-	while ((ch = getopt_long(argc, argv, "ghP:p:T:t:", longopts,
+	while ((ch = getopt_long(argc, argv, "ghVP:p:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'g':
@@ -405,6 +407,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'P':
 			strlist_add(&f.processes, optarg);
 			break;

@@ -37,6 +37,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 enum root_mode { ROOT_NONE, ROOT_PROCESS, ROOT_THREAD, ROOT_COMM_PID,
     ROOT_COMM_TID };
@@ -167,7 +168,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flame [-hi] [-o file] [-r mode] [--cpu] [--diff] "
+	    "usage: sp-flame [-hiV] [-o file] [-r mode] [--cpu] [--diff] "
 	    "[--significant]\n"
 	    "                [--strict] [--z threshold] [--title text] "
 	    "[--subtitle text]\n"
@@ -739,6 +740,7 @@ static const struct option longopts[] = {
 	{ "hash",	no_argument,		NULL, OPT_HASH },
 	{ "height",	required_argument,	NULL, OPT_HEIGHT },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "version",	no_argument,		NULL, 'V' },
 	{ "image-width", required_argument,	NULL, OPT_WIDTH },
 	{ "inverted",	no_argument,		NULL, OPT_INVERTED },
 	{ "min-width",	required_argument,	NULL, OPT_MINWIDTH },
@@ -834,12 +836,14 @@ main(int argc, char *argv[])
 	so.frameheight = 16;
 	geom.minwidth = 0.1;
 	g.z_min = 3;
-	while ((ch = getopt_long(argc, argv, "hio:r:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVio:r:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout);
 			finish_stdout();
 			return 0;
+		case 'V':
+			version_exit();
 		case 'i':
 		case OPT_INVERTED:
 			so.inverted = 1;

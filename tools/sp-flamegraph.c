@@ -45,6 +45,7 @@
 #include "base/proc.h"
 #include "record/record.h"
 #include "base/util.h"
+#include "base/version.h"
 
 #define EX_EMPTY	2	/* sp-flame drew an empty graph */
 #define EX_CANNOT	3	/* perf cannot record here (sp-record's 3) */
@@ -74,7 +75,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-flamegraph [-hiv] [-c perf-args] [-d seconds] [-F hz] "
+	    "usage: sp-flamegraph [-hivV] [-c perf-args] [-d seconds] [-F hz] "
 	    "[-o file]\n"
 	    "                     [--deterministic] [--flamechart] "
 	    "[--ignore-status]\n"
@@ -509,6 +510,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		{ "flamechart", no_argument, NULL, O_FLAMECHART },
 		{ "freq", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "ignore-status", no_argument, NULL, O_IGNORE },
 		{ "image-width", required_argument, NULL, O_IMAGE_WIDTH },
 		{ "input", required_argument, NULL, O_INPUT },
@@ -539,7 +541,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 	int ch;
 
 	o->output = DEFAULT_OUTPUT;
-	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hio:p:v", longopts,
+	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hVio:p:v", longopts,
 	    NULL)) != -1) {
 		/*
 		 * The cargo options (record.h's table): -b is --bin, and
@@ -573,6 +575,8 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'i':
 			args_add(&o->draw, "--inverted");
 			break;

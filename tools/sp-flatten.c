@@ -3,7 +3,8 @@
  *
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
  * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON,
- * `perf script` text or folded stacks (common/read/readers.c has the table);
+ * `perf script` text, perf.data, folded stacks or sp's own sample stream
+ * (common/read/readers.c has the table);
  * plain or gzip (by content), from files or standard input.  Output:
  * "#sp samples 1" headers, then one line a sample:
  *
@@ -26,6 +27,7 @@
 #include "read/reader.h"
 #include "stream/stream.h"
 #include "base/util.h"
+#include "base/version.h"
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
@@ -39,6 +41,7 @@ static const struct option longopts[] = {
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "perf-map-dir", required_argument,	NULL, OPT_PERF_MAP_DIR },
+	{ "version",	no_argument,		NULL, 'V' },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
@@ -58,7 +61,7 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: sp-flatten [-chlq] [-P pattern] [-p pid] [-s type] "
+	    "usage: sp-flatten [-chlqV] [-P pattern] [-p pid] [-s type] "
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
 	    "[--event name]\n"
@@ -116,7 +119,7 @@ main(int argc, char *argv[])
 
 	memset(&o, 0, sizeof(o));
 	memset(&ro, 0, sizeof(ro));
-	while ((ch = getopt_long(argc, argv, "chlP:p:qs:T:t:", longopts,
+	while ((ch = getopt_long(argc, argv, "chVlP:p:qs:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -126,6 +129,8 @@ main(int argc, char *argv[])
 			usage(stdout);
 			finish_stdout();
 			return 0;
+		case 'V':
+			version_exit();
 		case 'l':
 			o.list_threads = ro.list_threads = 1;
 			break;
@@ -192,13 +197,21 @@ main(int argc, char *argv[])
 	big_stdout();
 	w = sw_new(&o);
 	ro.single_input = argc <= 1;
-	if (argc == 0) {
-		if (flatten("-", w, &ro) == -1)
-			return 1;
+	/*
+	 * When an input fails, the lines of the inputs before it are still
+	 * written (they are whole), then the status says the stream is not.
+	 */
+	if (argc == 0 && flatten("-", w, &ro) == -1) {
+		sw_fail(w);
+		return 1;
 	}
-	for (int i = 0; i < argc; i++)
-		if (flatten(argv[i], w, &ro) == -1)
+	for (int i = 0; i < argc; i++) {
+		if (flatten(argv[i], w, &ro) == -1) {
+			sw_fail(w);
 			return 1;
+		}
+		sw_input_done(w);
+	}
 	sw_finish(w);
 	return 0;
 }

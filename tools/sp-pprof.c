@@ -51,6 +51,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 /* profile.proto field numbers. */
 enum {
@@ -144,7 +145,7 @@ struct pprof {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-pprof [-h] [-o file] [file ...]\n");
+	fprintf(fp, "usage: sp-pprof [-hV] [-o file] [file ...]\n");
 	exit(status);
 }
 
@@ -896,6 +897,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "output",	required_argument,	NULL,	'o' },
 		{ NULL,		0,			NULL,	0 }
 	};
@@ -905,10 +907,12 @@ main(int argc, char *argv[])
 	FILE *fp;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'o':
 			outpath = optarg;
 			break;

@@ -50,6 +50,7 @@
 #include "record/record.h"
 #include "sym/sym_image.h"
 #include "base/util.h"
+#include "base/version.h"
 
 /* Exit statuses (the man page's EXIT STATUS). */
 #define EX_FAILED	2	/* profile written; the command failed */
@@ -98,7 +99,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-record [-hqrv] [-d seconds] [-e event] [-F hz] [-g mode] "
+	    "usage: sp-record [-hqrvV] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
 	    "                 [-P profiler] [--perf-arg arg] [--record-only]\n"
 	    "                 [--samply-arg arg] -p pid[,pid] | [--] command "
@@ -970,6 +971,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		REC_CARGO_LONGOPTS,
 		{ "cargo-arg", required_argument, NULL, O_CARGO_ARG },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "perf-arg", required_argument, NULL, O_PERF_ARG },
 		{ "profiler", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -985,7 +987,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 	o->event = DEFAULT_EVENT;
 	o->freq = DEFAULT_FREQ;
 	o->callgraph = DEFAULT_CALLGRAPH;
-	while ((ch = getopt_long(argc, argv, "+d:e:F:g:ho:P:p:qrv", longopts,
+	while ((ch = getopt_long(argc, argv, "+d:e:F:g:hVo:P:p:qrv", longopts,
 	    NULL)) != -1) {
 		if (rec_cargo_opt(&o->cargo, ch, optarg))
 			continue;
@@ -1017,6 +1019,8 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'o':
 			o->output = optarg;
 			break;

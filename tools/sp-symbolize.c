@@ -44,6 +44,7 @@
 #include "base/proc.h"
 #include "sym/sym_syms.h"
 #include "base/util.h"
+#include "base/version.h"
 
 enum lstate { L_SKIP, L_NOTFOUND, L_MISMATCH, L_FAILED, L_PARTIAL, L_DONE };
 enum rmode { M_STACK, M_AGG, M_FOLD, M_N };
@@ -135,7 +136,7 @@ static int status;
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: sp-symbolize [-hlmq] [-b binary] [--backend name] "
+	fprintf(fp, "usage: sp-symbolize [-hlmqV] [-b binary] [--backend name] "
 	    "[--base addr]\n"
 	    "                    [--force] [--image name] [--keep-hash] "
 	    "[--map name=path]\n"
@@ -1218,6 +1219,7 @@ main(int argc, char *argv[])
 		{ "binary", required_argument, NULL, 'b' },
 		{ "force", no_argument, NULL, O_FORCE },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "image", required_argument, NULL, O_IMAGE },
 		{ "keep-hash", no_argument, NULL, O_KEEP_HASH },
 		{ "lines", no_argument, NULL, 'l' },
@@ -1236,7 +1238,7 @@ main(int argc, char *argv[])
 	char *nofiles[] = { "-", NULL };
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:hlmq", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "b:hVlmq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			opt_binary = optarg;
@@ -1245,6 +1247,8 @@ main(int argc, char *argv[])
 			usage(stdout);
 			finish_stdout();
 			return 0;
+		case 'V':
+			version_exit();
 		case 'l':
 			opt_lines = 1;
 			break;

@@ -37,6 +37,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 #define MINUS		"\xe2\x88\x92"	/* U+2212 */
 
@@ -61,7 +62,7 @@ struct top {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-top [-hlLW] [-f file] [-s key] [-w cols] [N]\n");
+	fprintf(fp, "usage: sp-top [-hlLVW] [-f file] [-s key] [-w cols] [N]\n");
 	exit(status);
 }
 
@@ -833,6 +834,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "file",	required_argument,	NULL,	'f' },
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "lines",	no_argument,		NULL,	'l' },
 		{ "no-lib",	no_argument,		NULL,	'L' },
 		{ "sort",	required_argument,	NULL,	's' },
@@ -851,7 +853,7 @@ main(int argc, char *argv[])
 	struct buf line = { 0 }, name = { 0 };
 	int wself, wtotal, wcs = 8, wct = 9;
 
-	while ((ch = getopt_long(argc, argv, "f:hlLs:Ww:", longopts,
+	while ((ch = getopt_long(argc, argv, "f:hVlLs:Ww:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -859,6 +861,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'l':
 			lines = 1;
 			break;

@@ -57,6 +57,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "base/version.h"
 
 #define SP_TREE_MAGIC	"#sp tree 1"
 #define SP_TREE_COLUMNS	\
@@ -107,7 +108,7 @@ struct input {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-tree [-ahiLW] [-d depth] [-m pct] [-r mode] "
+	fprintf(fp, "usage: sp-tree [-ahiLVW] [-d depth] [-m pct] [-r mode] "
 	    "[-w cols] [--callees frame]\n"
 	    "               [--callers frame] [--tsv] [file ...]\n");
 	exit(status);
@@ -734,6 +735,7 @@ main(int argc, char *argv[])
 		{ "callers",	required_argument,	NULL,	OPT_CALLERS },
 		{ "depth",	required_argument,	NULL,	'd' },
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "inverted",	no_argument,		NULL,	'i' },
 		{ "min",	required_argument,	NULL,	'm' },
 		{ "no-lib",	no_argument,		NULL,	'L' },
@@ -750,7 +752,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	o.min_pct = 0.5;
-	while ((ch = getopt_long(argc, argv, "ad:hiLm:r:Ww:", longopts,
+	while ((ch = getopt_long(argc, argv, "ad:hViLm:r:Ww:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -769,6 +771,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'i':
 			o.inverted = 1;
 			break;

@@ -1,4 +1,10 @@
 /*
+ * common/agg/: what is computed from a stream: sums per frame
+ * (aggregate.h), call trees (calltree.h), the call-tree transforms of
+ * sp-filter (stack_xform.h), diff tables (difftable.h) and the shortening
+ * of names for the terminal (shorten.h).  It uses base/ and stream/.
+ */
+/*
  * aggregate.h: sample streams and aggregate tables (sp(5)) summed into one
  * row per frame, for tools that compare or inspect profiles (sp-diff).
  *

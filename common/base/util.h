@@ -1,4 +1,13 @@
 /*
+ * common/base/: the ground every folder and tool stands on: checked
+ * allocation, err(3)-style diagnostics and the check of standard output
+ * (util.h), buffers, big allocations, the escaping of names, shell globs,
+ * input files plain or gzip, progress lines, statistics, string tables,
+ * child processes and the toolkit's version.  It uses libc, libbsd, zlib
+ * and libdeflate only: nothing else of common/ (every other folder uses
+ * it).
+ */
+/*
  * util.h: what every sp tool needs: checked allocation, diagnostics in the
  * err(3) style, and the end-of-run check of standard output.
  */

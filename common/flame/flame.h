@@ -1,4 +1,10 @@
 /*
+ * common/flame/: flame graphs: layout, palette and SVG (with the
+ * JavaScript and CSS of assets/, compiled in), and sp-flamegraph's line
+ * filters (flamegraph_filter.h).  It uses base/ and sym/ (the filters look
+ * at binaries).
+ */
+/*
  * flame.h: flame graphs as flamegraph.pl draws them.
  *
  * The input is a list of stacks, each a string of frames separated by ';'

@@ -1,4 +1,10 @@
 /*
+ * common/json/: JSON documents, read-only: one pass that checks the
+ * syntax strictly, tokenizes and packs numeric arrays (the tokenizer), and
+ * the accessors below (json.c), for the readers of JSON profiles (read/)
+ * and of samply's .syms.json (sym/).  It uses base/ only.
+ */
+/*
  * json.h: a read-only JSON document as tokens.
  *
  * The whole document is checked and tokenized in one pass (json_check.c);

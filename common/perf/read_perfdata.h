@@ -1,4 +1,11 @@
 /*
+ * common/perf/: perf.data read without perf (read_perfdata.c) and the
+ * DWARF call-frame unwinder that turns its stack copies into call chains
+ * (unwind*.c).  It uses base/, stream/ (it writes the sample stream),
+ * read/ (its row of the reader registry, perf script's naming of frames)
+ * and sym/ (ELF images and their separate debug files).
+ */
+/*
  * read_perfdata.h: reading perf.data (perf record's file) into the sample
  * stream, as `perf script | sp-flatten` would (see read_perfdata.c).
  */

@@ -1,4 +1,13 @@
 /*
+ * common/read/: sp-flatten's input formats: this registry, its
+ * dispatch (readers.c) and every reader but perf.data's (processed and
+ * Gecko JSON, pprof with its protobuf decoder, .cpuprofile and Chrome
+ * traces, speedscope, perf script text, folded stacks, sp's own stream).
+ * It uses base/, json/, stream/, and sym/'s ELF headers (perf_dso.c:
+ * perf's file offsets into addresses).  perf/ is above it: perf.data's
+ * row is defined there and listed here.
+ */
+/*
  * reader.h: the registry of sp-flatten's input formats.
  *
  * Every format is one row: how to recognise it from its content, and how to
@@ -64,6 +73,8 @@ extern const struct reader reader_perf_script;	/* perf_script.c */
 extern const struct reader reader_perfdata;	/* read_perfdata.c */
 extern const struct reader reader_pprof;	/* read_pprof.c */
 extern const struct reader reader_folded;	/* readers.c, by folded.h */
+extern const struct reader reader_stream;	/* read_stream.c */
+extern const struct reader reader_table;	/* read_stream.c (refused) */
 
 /*
  * Read one input (lr, called name in messages) of any known format and

@@ -26,6 +26,8 @@ static const struct reader *const readers[] = {
 	&reader_processed,
 	&reader_gecko,
 	/* Bytes */
+	&reader_stream,
+	&reader_table,
 	&reader_jslb,
 	&reader_perfdata,
 	&reader_perf_script,

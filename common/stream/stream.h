@@ -1,4 +1,11 @@
 /*
+ * common/stream/: sp's line formats (sp(5)) as code: splitting and
+ * parsing sample and aggregate lines, and the writer of the sample stream
+ * that every reader of read/ and perf/ writes through (-c, -l and the
+ * selection options live there), with samples_ahead.h for tools that look
+ * ahead in a stream.  It uses base/ only.
+ */
+/*
  * stream.h: sp's line formats (specified in sp(5)).
  *
  * The sample stream ("#sp samples 1"): header lines beginning with '#', then
@@ -158,5 +165,14 @@ void	 sw_line(struct sw *, struct sw_thread *, double time_ms,
 	    size_t len);
 /* Write what was held back (-c, -l) and check stdout. */
 void	 sw_finish(struct sw *);
+/*
+ * Several inputs: sw_input_done marks the end of one that was read whole;
+ * when a later one fails, sw_fail writes every line of the inputs marked
+ * done (not the failed input's lines still held back, nor -c's merged
+ * lines, which are not finished) and checks stdout.  The caller then
+ * exits 1.
+ */
+void	 sw_input_done(struct sw *);
+void	 sw_fail(struct sw *);
 
 #endif

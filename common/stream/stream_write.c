@@ -44,6 +44,7 @@ struct sw {
 	} *col;
 	size_t	 colcap;
 	struct buf out;		/* sample lines not yet handed to stdio */
+	size_t	 done;		/* out[0..done): of inputs read whole */
 	struct buf tmp;
 };
 
@@ -63,7 +64,7 @@ flush_lines(struct sw *w)
 		return;
 	if (fwrite(w->out.s, 1, w->out.len, stdout) != w->out.len)
 		check_stdout();
-	w->out.len = 0;
+	w->out.len = w->done = 0;
 }
 
 struct sw *
@@ -458,6 +459,20 @@ sw_finish(struct sw *w)
 			    len - sizeof(tid));
 		}
 	}
+	flush_lines(w);
+	finish_stdout();
+}
+
+void
+sw_input_done(struct sw *w)
+{
+	w->done = w->out.len;
+}
+
+void
+sw_fail(struct sw *w)
+{
+	w->out.len = w->done;
 	flush_lines(w);
 	finish_stdout();
 }

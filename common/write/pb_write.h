@@ -1,4 +1,9 @@
 /*
+ * common/write/: output formats that are not sp's own: the protocol
+ * buffers wire format and its gzip stream, for sp-pprof.  It uses base/
+ * (and zlib) only.
+ */
+/*
  * pb_write.h: writing the protocol buffers wire format (varints and
  * length-delimited fields, the subset pprof's profile.proto uses) into a
  * growable buffer, and a gzip stream of such buffers to a file.

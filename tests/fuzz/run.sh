@@ -58,6 +58,8 @@ mkdir -p "$O/gen" || exit 1
 sh "$TOP/scripts/embed" "$O/gen/flame_assets.h" \
     flame_js "$TOP/common/flame/assets/flame.js" \
     flame_css "$TOP/common/flame/assets/flame.css" || exit 1
+# and the version (common/base/version.c), which the fuzzers never print.
+echo '#define SP_VERSION "fuzz"' >"$O/gen/sp_version.h" || exit 1
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
 if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then

@@ -1,10 +1,24 @@
-# Every command line of README.md (lines "$ ..." in its sh blocks) runs
-# without error and prints something, on the profile the repository carries
-# (as p.json.gz and other.json.gz) and the workload of tests/workloads
-# (built as target/release/app).  Lines that need perf are skipped where
-# perf cannot record.
-gzip -c "$TOP/tests/data/demo-profile.json" >p.json.gz
-cp p.json.gz other.json.gz
+# Every command line of README.md (lines "$ ..." in its sh blocks) runs as
+# written, in order, without error, and prints something (or writes a
+# file), the way a newcomer runs them: in the top directory of a checkout,
+# after `make`, with the programs found on the PATH the README's own
+# `export PATH=$PWD/build/bin:$PATH` gives, and on the profiles its own
+# commands make from the one the repository carries.
+#
+# The directory the commands run in stands for a fresh checkout: tests/
+# is the repository's, build/ is the build under test (build-san too).
+# The workload of tests/workloads is built as target/release/app for the
+# lines that record it; they are skipped where perf cannot record.
+bindir=$(dirname "$(command -v sp-flatten)")
+ln -s "$TOP/tests" tests || exit 1
+ln -s "$(cd "$bindir/.." && pwd)" build || exit 1
+# The programs are not on PATH until the README puts them there.
+PATH=$(printf '%s\n' "$PATH" | tr : '\n' | grep -vxF "$bindir" | paste -sd: -)
+export PATH
+if command -v sp-flatten >/dev/null 2>&1; then
+	echo "sp-flatten is installed in $(dirname "$(command -v sp-flatten)"): the test cannot tell whether the README finds the programs" >&2
+	exit 77
+fi
 mkdir -p target/release
 cc -g -O2 -o target/release/app "$TOP/tests/workloads/hot.c" || exit 1
 can_record=1
@@ -22,11 +36,20 @@ while IFS= read -r cmd; do
 	*sp-record*) [ -n "$can_record" ] || { echo "skipped (perf cannot record): $cmd"; continue; } ;;
 	esac
 	n=$((n + 1))
-	if ! $shell -c "$cmd" >out 2>err; then
+	case $cmd in
+	# What changes the shell itself is run in this one, as typed.
+	"export "*|"cd "*) eval "$cmd" || { echo "failed: $cmd"; bad=$((bad + 1)); }; continue ;;
+	esac
+	if ! $shell -c "$cmd" >out 2>err </dev/null; then
 		echo "failed: $cmd"
 		cat err
 		bad=$((bad + 1))
-	elif [ ! -s out ] && ! echo "$cmd" | grep -q '>'; then
+		continue
+	fi
+	case $cmd in
+	*'>'*|*' -o '*|'cp '*) continue ;;	# writes a file
+	esac
+	if [ ! -s out ]; then
 		echo "no output: $cmd"
 		bad=$((bad + 1))
 	fi

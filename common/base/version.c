@@ -1,0 +1,21 @@
+/* version.c: the --version of every tool (see version.h). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/util.h"
+#include "base/version.h"
+#include "sp_version.h"	/* $(O)/gen/sp_version.h, written by the Makefile */
+
+const char *
+sp_version(void)
+{
+	return SP_VERSION;
+}
+
+void
+version_exit(void)
+{
+	printf("%s (sp) %s\n", getprogname(), SP_VERSION);
+	finish_stdout();
+	exit(0);
+}
