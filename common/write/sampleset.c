@@ -527,6 +527,58 @@ sset_read(struct sampleset *s, const char *path)
 	s->have_last = 0;
 }
 
+/* --- Writing --- */
+
+void
+sset_thread_name(const struct ss_thread *t, const char *product,
+    struct buf *out)
+{
+	buf_reset(out);
+	buf_add(out, "", 0);
+	if (t->thread.len > 0)
+		buf_add(out, t->thread.s, t->thread.len);
+	else if (t->process.len > 0)
+		buf_add(out, t->process.s, t->process.len);
+	else if (t->tid.len > 0) {
+		buf_adds(out, "Thread ");
+		buf_add(out, t->tid.s, t->tid.len);
+	} else
+		buf_adds(out, product);
+}
+
+static const double *sort_time;
+
+static int
+by_time(const void *a, const void *b)
+{
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+
+	if (sort_time[i] != sort_time[j])
+		return sort_time[i] < sort_time[j] ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+uint32_t *
+sset_time_order(const struct ss_thread *t)
+{
+	uint32_t *o;
+	size_t i;
+
+	for (i = 1; i < t->n; i++)
+		if (t->time[i] < t->time[i - 1])
+			break;
+	if (i >= t->n)
+		return NULL;
+	if (t->n > UINT32_MAX)
+		errx(1, "a thread has more than 2^32 samples");
+	o = xreallocarray(NULL, t->n, sizeof(*o));
+	for (i = 0; i < t->n; i++)
+		o[i] = (uint32_t)i;
+	sort_time = t->time;
+	qsort(o, t->n, sizeof(*o), by_time);
+	return o;
+}
+
 /* --- Frames --- */
 
 /* Is s[0..n) "0x" and lowercase hex digits, as sp writes addresses? */

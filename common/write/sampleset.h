@@ -113,6 +113,22 @@ struct sampleset *sset_new(const char *what);
 void	 sset_read(struct sampleset *, const char *path);
 size_t	 sset_nthreads(const struct sampleset *);
 
+/*
+ * A thread's name for a viewer, into out (emptied first): a thread the
+ * stream leaves unnamed (folded stacks, pprof, .cpuprofile) is named after
+ * its process, else "Thread TID", else product (the profile's name), so
+ * that the viewer has a label to show.
+ */
+void	 sset_thread_name(const struct ss_thread *, const char *product,
+	    struct buf *out);
+
+/*
+ * The samples of t in time order (equal times in stream order), as
+ * indexes into its arrays; NULL when they are in that order already.  The
+ * caller frees it.
+ */
+uint32_t *sset_time_order(const struct ss_thread *t);
+
 /* The parts of one escaped frame, as sp(5) and sp-symbolize write them. */
 struct ss_frame {
 	const char *lib, *name, *file;	/* escaped spans; lib NULL: none */
