@@ -21,7 +21,9 @@
  *	" (inlined)"	the frame marked inlined (flags bit 0), in the
  *			function of the name without the mark
  *	#lib headers	libs (only those of some frame), with a breakpadId
- *			made from an ELF build id where only that is known
+ *			made from an ELF build id where only that is known,
+ *			and both read from the file at the library's path
+ *			where neither is and its frames are addresses
  *
  * A function is a name, a library and a file: the Firefox Profiler counts
  * a function once per sample however many of its frames the stack holds,
@@ -52,6 +54,7 @@
 
 #include "write/fxprof_write.h"
 #include "base/escape.h"
+#include "sym/sym_image.h"
 #include "base/strtab.h"
 #include "base/util.h"
 
@@ -101,6 +104,8 @@ struct fx {
 	const char *product;
 	double	 interval;
 	int	 any_odd_weight;	/* a weight type written as samples */
+	uint8_t	*lib_addr;		/* lib index -> some frame an address */
+	size_t	 lacap;
 	int	 any_addr;
 };
 
@@ -187,6 +192,9 @@ used_lib(struct fx *x, uint32_t lib)
 		xgrow(&x->lib_of, &x->locap, (size_t)id + 1,
 		    sizeof(*x->lib_of));
 		x->lib_of[id] = lib;
+		xgrow(&x->lib_addr, &x->lacap, (size_t)id + 1,
+		    sizeof(*x->lib_addr));
+		x->lib_addr[id] = 0;
 	}
 	return (int32_t)id;
 }
@@ -298,8 +306,12 @@ frames(struct fx *x)
 		x->fr[i].line = f.line;
 		x->fr[i].cat = (uint8_t)cat;
 		x->fr[i].inlined = (uint8_t)f.inlined;
-		if (x->fr[i].addr >= 0)
+		if (x->fr[i].addr >= 0) {
 			x->any_addr = 1;
+			xgrow(&x->lib_addr, &x->lacap, (size_t)lib + 1,
+			    sizeof(*x->lib_addr));
+			x->lib_addr[lib] = 1;
+		}
 	}
 	buf_free(&name);
 	buf_free(&file);
@@ -327,40 +339,6 @@ weight_kind(const char *t, int *decimals)
 }
 
 /* --- Sample order and the interval --- */
-
-static const double *sort_time;
-
-static int
-by_time(const void *a, const void *b)
-{
-	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-
-	if (sort_time[i] != sort_time[j])
-		return sort_time[i] < sort_time[j] ? -1 : 1;
-	return i < j ? -1 : i > j;
-}
-
-/* The samples of t in time order (stable), or NULL when they are. */
-static uint32_t *
-time_order(const struct ss_thread *t)
-{
-	uint32_t *o;
-	size_t i;
-
-	for (i = 1; i < t->n; i++)
-		if (t->time[i] < t->time[i - 1])
-			break;
-	if (i >= t->n)
-		return NULL;
-	if (t->n > UINT32_MAX)
-		errx(1, "a thread has more than 2^32 samples");
-	o = xreallocarray(NULL, t->n, sizeof(*o));
-	for (i = 0; i < t->n; i++)
-		o[i] = (uint32_t)i;
-	sort_time = t->time;
-	qsort(o, t->n, sizeof(*o), by_time);
-	return o;
-}
 
 static int
 cmp_double(const void *a, const void *b)
@@ -504,10 +482,10 @@ str_or_null(struct jw *w, const char *s)
 /*
  * The breakpad id of an ELF build id (hex): its first 16 bytes as a GUID,
  * the first three fields byte-swapped, uppercase, and the age 0.  Empty
- * when code_id is no such build id.
+ * when code_id is no such build id.  out has room for 34 bytes.
  */
 static void
-breakpad_of(const char *code_id, char out[34])
+breakpad_of(const char *code_id, char *out)
 {
 	static const int order[16] = {
 		3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15
@@ -531,6 +509,35 @@ breakpad_of(const char *code_id, char out[34])
 	out[33] = '\0';
 }
 
+/*
+ * The ids of a library the stream knows only by path: samply load and the
+ * Firefox Profiler ask for symbols by debug name and breakpad id, so a
+ * library of unsymbolicated frames (a perf.data recording, where perf keeps
+ * no ids) with neither id gets those of the file at its path, when it is an
+ * ELF or Mach-O file here.
+ */
+static void
+ids_from_file(const struct ss_lib *l, char *code, size_t csz, char *bp)
+{
+	struct sym_image im;
+	const char *why;
+
+	if (l->path == NULL || l->path[0] != '/' ||
+	    sym_image_read(l->path, l->arch, &im, &why) == -1 ||
+	    im.id[0] == '\0')
+		return;
+	if (im.kind == SYMK_ELF) {
+		snprintf(code, csz, "%s", im.id);
+		breakpad_of(code, bp);
+	} else if (im.kind == SYMK_MACHO && strlen(im.id) == 32) {
+		for (size_t i = 0; i < 32; i++)
+			code[i] = (char)(im.id[i] >= 'a' && im.id[i] <= 'f' ?
+			    im.id[i] - 'a' + 'A' : im.id[i]);
+		code[32] = '\0';
+		snprintf(bp, 34, "%s0", code);
+	}
+}
+
 static void
 write_libs(struct fx *x)
 {
@@ -543,7 +550,8 @@ write_libs(struct fx *x)
 		const struct ss_lib *l = &x->s->libs[x->lib_of[i]];
 		const char *path = l->path != NULL && l->path[0] != '\0' ?
 		    l->path : l->name;
-		char bp[34];
+		char bp[160] = "", code[160] = "";
+		int addr = x->lib_addr[i];
 
 		if (i > 0)
 			jw_char(w, ',');
@@ -557,15 +565,18 @@ write_libs(struct fx *x)
 		jw_lit(w, ",\"debugPath\":");
 		jw_strz(w, l->debug_path != NULL && l->debug_path[0] != '\0' ?
 		    l->debug_path : path);
-		jw_lit(w, ",\"breakpadId\":");
 		if (l->breakpad_id != NULL && l->breakpad_id[0] != '\0')
-			jw_strz(w, l->breakpad_id);
-		else {
-			breakpad_of(l->code_id != NULL ? l->code_id : "", bp);
-			jw_strz(w, bp);
-		}
+			snprintf(bp, sizeof(bp), "%s", l->breakpad_id);
+		if (l->code_id != NULL && l->code_id[0] != '\0')
+			snprintf(code, sizeof(code), "%s", l->code_id);
+		if (addr && bp[0] == '\0' && code[0] == '\0')
+			ids_from_file(l, code, sizeof(code), bp);
+		if (bp[0] == '\0')
+			breakpad_of(code, bp);
+		jw_lit(w, ",\"breakpadId\":");
+		jw_strz(w, bp);
 		jw_lit(w, ",\"codeId\":");
-		str_or_null(w, l->code_id);
+		str_or_null(w, code);
 		jw_lit(w, ",\"arch\":");
 		str_or_null(w, l->arch);
 		jw_char(w, '}');
@@ -716,29 +727,6 @@ by_process(const void *a, const void *b)
 	return i < j ? -1 : i > j;
 }
 
-/*
- * A thread's name: a thread the stream leaves unnamed (folded stacks,
- * pprof, .cpuprofile) is named after its process, else "Thread TID", else
- * the profile, so that the Firefox Profiler's track has a label.
- */
-static void
-thread_name(struct fx *x, const struct ss_thread *t)
-{
-	struct jw *w = x->w;
-
-	if (t->thread.len > 0)
-		jw_str(w, t->thread.s, t->thread.len);
-	else if (t->process.len > 0)
-		jw_str(w, t->process.s, t->process.len);
-	else if (t->tid.len > 0) {
-		buf_reset(&x->tmp);
-		buf_adds(&x->tmp, "Thread ");
-		buf_add(&x->tmp, t->tid.s, t->tid.len);
-		jw_str(w, x->tmp.s, x->tmp.len);
-	} else
-		jw_strz(w, x->product);
-}
-
 static void
 write_thread(struct fx *x, const struct ss_thread *t, const uint32_t *o)
 {
@@ -755,7 +743,8 @@ write_thread(struct fx *x, const struct ss_thread *t, const uint32_t *o)
 	if (t->has_cpu && n > 0 && t->cpu[o ? o[0] : 0] > 0)
 		marker = 1;
 	jw_lit(w, "{\"name\":");
-	thread_name(x, t);
+	sset_thread_name(t, x->product, &x->tmp);
+	jw_str(w, x->tmp.s, x->tmp.len);
 	jw_lit(w, ",\"isMainThread\":");
 	jw_lit(w, is_main(t) ? "true" : "false");
 	jw_lit(w, ",\"processType\":\"default\",\"processStartupTime\":0,"
@@ -959,7 +948,7 @@ fxprof_write(struct sampleset *s, struct jw *w, const char *product)
 	x.files = st_new();
 	frames(&x);
 	for (size_t i = 0; i < nt; i++) {
-		order[i] = time_order(&s->threads[i]);
+		order[i] = sset_time_order(&s->threads[i]);
 		show[i] = (uint32_t)i;
 		rank[i] = st_intern(pids, s->threads[i].pid.s,
 		    s->threads[i].pid.len, NULL);
