@@ -147,10 +147,25 @@ units_header(struct sampleset *s, const char *line, size_t len)
 	size_t nf = split_tabs(line, len, f, 8);
 
 	for (size_t i = 1; i < nf && i < 8; i++) {
+		struct ss_source *src = cur_src(s);
+
 		if (f[i].len <= 7 || memcmp(f[i].s, "weight=", 7) != 0)
 			continue;
-		free(cur_src(s)->weight);
-		cur_src(s)->weight = xmemdup(f[i].s + 7, f[i].len - 7);
+		/*
+		 * Another weight type after samples of this source: what
+		 * follows is a source of its own, so that a thread with
+		 * samples of both is caught.
+		 */
+		if (src->nsamples > 0 && (strlen(src->weight) != f[i].len - 7 ||
+		    memcmp(src->weight, f[i].s + 7, f[i].len - 7) != 0)) {
+			char *name = xstrdup(src->name);
+
+			new_source(s, name, strlen(name), 1);
+			free(name);
+			src = cur_src(s);
+		}
+		free(src->weight);
+		src->weight = xmemdup(f[i].s + 7, f[i].len - 7);
 	}
 }
 

@@ -19,8 +19,11 @@ difference in naming (sp-fxprof(1)), never in figures:
     a function's lines are frames of one function: the stream's " (inlined)"
     marks are removed and sp-aggregate runs with --no-lines;
   - pq prints names unescaped, as UTF-8 (bytes that are not are U+FFFD);
+  - pq writes a function of a library of the same name ("cksum!cksum")
+    without the library, as the Firefox Profiler shows it;
   - a name pq lists twice (two functions of one name and library, say of
-    two source files) is left out on both sides.
+    two source files), or that sp has twice once so written, is left out
+    on both sides.
 Weights in time units are milliseconds in the profile (tracing-ms): pq's
 figures times 10^6 (ns) or 10^3 (us) must equal sp's within 10^-9 of the
 value and 10^-6 ms (sums of doubles).  Prints one line of counts; the
@@ -127,7 +130,12 @@ def main():
             continue
         s, tot, _, _, fr = line.split(b"\t", 4)
         t, name = fr.split(b"|", 1)
-        want.setdefault(int(t), {})[unesc(name)] = (int(s), int(tot))
+        name = unesc(name)
+        i = name.find("!")
+        if i > 0 and name[:i] == name[i + 1:]:
+            name = name[i + 1:]
+        rows = want.setdefault(int(t), {})
+        rows[name] = None if name in rows else (int(s), int(tot))
 
     listed = ask(sock, {"command": "thread", "subcommand": "list"})
     handles = {}
@@ -156,7 +164,8 @@ def main():
             got[n] = None if n in got else (fn["selfSamples"],
                                             fn["totalSamples"])
         mine = want.get(t, {})
-        dups = {n for n, v in got.items() if v is None}
+        dups = {n for n, v in list(got.items()) + list(mine.items())
+                if v is None}
         scale = SCALE.get(unit[t], 1)
         diffs = []
         for n in sorted(set(got) | set(mine)):
