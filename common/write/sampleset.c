@@ -420,6 +420,10 @@ add_sample(struct sampleset *s, const struct lreader *lr,
 			    s->src[t->weight_source].weight);
 		t->weight_source = (int)(s->nsrc - 1);
 	}
+	/* The viewers sum them: the sums must fit too. */
+	if (__builtin_add_overflow(t->wsum, w, &t->wsum) ||
+	    __builtin_add_overflow(t->csum, c < 0 ? 0 : c, &t->csum))
+		lr_fail(lr, "a sum of weights or cpu overflows 64 bits");
 	if (t->src_mark != s->nsrc) {
 		t->src_mark = s->nsrc;
 		t->src_first = t->n;

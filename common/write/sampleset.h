@@ -65,6 +65,7 @@ struct ss_thread {
 	uint32_t *node;
 	int64_t	*count;		/* NULL: every line stands for 1 sample */
 	int	 has_cpu;
+	int64_t	 wsum, csum;	/* the sums of its weights and cpu values */
 	int	 weight_source;	/* the source whose weight type it has */
 	size_t	 src_mark;	/* the last source it had samples in, + 1 */
 	size_t	 src_first;	/* its first sample in that source */

@@ -77,17 +77,13 @@ write_profile(struct sampleset *s, struct jw *w, const struct ss_thread *t,
     const char *product, struct buf *tmp, uint32_t **path, size_t *pathcap)
 {
 	uint32_t *o = sset_time_order(t);
-	int64_t total = 0;
-
-	for (size_t i = 0; i < t->n; i++)
-		total += t->weight[i];
 	jw_lit(w, "{\"type\":\"sampled\",\"name\":");
 	profile_name(t, product, tmp);
 	jw_str(w, tmp->s, tmp->len);
 	jw_lit(w, ",\"unit\":\"");
 	jw_lit(w, unit(s->src[t->weight_source].weight));
 	jw_lit(w, "\",\"startValue\":0,\"endValue\":");
-	jw_i64(w, total);
+	jw_i64(w, t->wsum);
 	jw_lit(w, ",\"samples\":[");
 	for (size_t i = 0; i < t->n; i++) {
 		uint32_t nd = t->node[o ? o[i] : i];
@@ -130,16 +126,11 @@ speedscope_write(struct sampleset *s, struct jw *w, const char *name)
 	uint32_t *path = NULL;
 	size_t pathcap = 0;
 
-	for (size_t i = 0; i < nt; i++) {
-		int64_t total = 0;
-
-		for (size_t k = 0; k < s->threads[i].n; k++)
-			total += s->threads[i].weight[k];
-		if (total > best) {
-			best = total;
+	for (size_t i = 0; i < nt; i++)
+		if (s->threads[i].wsum > best) {
+			best = s->threads[i].wsum;
 			active = i;
 		}
-	}
 	jw_lit(w, "{\"$schema\":\"https://www.speedscope.app/"
 	    "file-format-schema.json\",\"exporter\":\"sp-speedscope\","
 	    "\"name\":");

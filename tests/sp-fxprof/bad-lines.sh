@@ -21,6 +21,8 @@ check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a${t}0"
 check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a\\"
 check "p${t}1${t}t${t}1${t}0${t}1${t}${t}a\\x;b"
 check "p\\q${t}1${t}t${t}1${t}0${t}1${t}${t}a"
+check "p${t}1${t}t${t}1${t}0${t}9223372036854775807${t}${t}a
+p${t}1${t}t${t}1${t}0${t}1${t}${t}a"
 check "#sp samples 9"
 check "#sp aggregate 1"
 check "1${t}2${t}3${t}4${t}f"
