@@ -214,27 +214,42 @@ jw_key(struct jw *w, const char *key)
 	*w->p++ = ':';
 }
 
+static const uint64_t pow10[20] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL, 1000000000000000000ULL,
+	10000000000000000000ULL
+};
+
+/*
+ * The digits are written in place, last first, after counting them: no
+ * copy of a few bytes through memcpy per number (millions of numbers).
+ */
 char *
 jw_put_u64(char *p, uint64_t v)
 {
-	char tmp[20], *t = tmp + sizeof(tmp);
-	size_t n;
+	int n = 1;
+	char *e;
 
+	while (n < 20 && v >= pow10[n])
+		n++;
+	e = p + n;
+	p = e;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 
 		v /= 100;
-		*--t = digit_pairs[2 * r + 1];
-		*--t = digit_pairs[2 * r];
+		*--p = digit_pairs[2 * r + 1];
+		*--p = digit_pairs[2 * r];
 	}
 	if (v >= 10) {
-		*--t = digit_pairs[2 * v + 1];
-		*--t = digit_pairs[2 * v];
+		*--p = digit_pairs[2 * v + 1];
+		*--p = digit_pairs[2 * v];
 	} else
-		*--t = (char)('0' + v);
-	n = (size_t)(tmp + sizeof(tmp) - t);
-	memcpy(p, t, n);
-	return p + n;
+		*--p = (char)('0' + v);
+	return e;
 }
 
 char *
@@ -264,11 +279,9 @@ jw_i64(struct jw *w, int64_t v)
 void
 jw_scaled(struct jw *w, int64_t v, int decimals)
 {
-	uint64_t u, pow = 1, ip, fp;
+	uint64_t u, pow = pow10[decimals], ip, fp;
 	char *p;
 
-	for (int i = 0; i < decimals; i++)
-		pow *= 10;
 	jw_need(w, 48);
 	p = w->p;
 	if (v < 0) {

@@ -24,8 +24,7 @@ sset_new(const char *what)
 	s->stacks = st_new();
 	s->thread_keys = st_new();
 	s->nh_mask = (1u << 12) - 1;
-	s->nh_key = xcalloc(s->nh_mask + 1, sizeof(*s->nh_key));
-	s->nh_val = xcalloc(s->nh_mask + 1, sizeof(*s->nh_val));
+	s->nh = xcalloc(s->nh_mask + 1, sizeof(*s->nh));
 	return s;
 }
 
@@ -235,23 +234,20 @@ static void
 node_rehash(struct sampleset *s)
 {
 	size_t mask = s->nh_mask * 2 + 1;
-	uint64_t *key = xcalloc(mask + 1, sizeof(*key));
-	uint32_t *val = xcalloc(mask + 1, sizeof(*val));
+	struct ss_nslot *t = xcalloc(mask + 1, sizeof(*t));
 
 	for (size_t i = 0; i <= s->nh_mask; i++) {
 		size_t h;
 
-		if (s->nh_val[i] == 0)
+		if (s->nh[i].val == 0)
 			continue;
-		for (h = mix(s->nh_key[i]) & mask; val[h] != 0; h = (h + 1) & mask)
+		for (h = mix(s->nh[i].key) & mask; t[h].val != 0;
+		    h = (h + 1) & mask)
 			continue;
-		key[h] = s->nh_key[i];
-		val[h] = s->nh_val[i];
+		t[h] = s->nh[i];
 	}
-	free(s->nh_key);
-	free(s->nh_val);
-	s->nh_key = key;
-	s->nh_val = val;
+	free(s->nh);
+	s->nh = t;
 	s->nh_mask = mask;
 }
 
@@ -263,10 +259,10 @@ node(struct sampleset *s, uint32_t parent, uint32_t frame)
 	size_t h;
 	uint32_t id;
 
-	for (h = mix(k) & s->nh_mask; s->nh_val[h] != 0;
+	for (h = mix(k) & s->nh_mask; s->nh[h].val != 0;
 	    h = (h + 1) & s->nh_mask)
-		if (s->nh_key[h] == k)
-			return s->nh_val[h] - 1;
+		if (s->nh[h].key == k)
+			return s->nh[h].val - 1;
 	if (s->nnodes >= UINT32_MAX - 1)
 		errx(1, "more than 2^32 stacks");
 	id = (uint32_t)s->nnodes++;
@@ -275,8 +271,8 @@ node(struct sampleset *s, uint32_t parent, uint32_t frame)
 	    sizeof(uint32_t));
 	s->node_parent[id] = parent;
 	s->node_frame[id] = frame;
-	s->nh_key[h] = k;
-	s->nh_val[h] = id + 1;
+	s->nh[h].key = k;
+	s->nh[h].val = id + 1;
 	/* Keep the table at most half full. */
 	if (2 * s->nnodes > s->nh_mask)
 		node_rehash(s);

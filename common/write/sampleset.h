@@ -86,8 +86,10 @@ struct sampleset {
 
 	uint32_t *node_parent, *node_frame;
 	size_t	 nnodes, nodecap;
-	uint64_t *nh_key;		/* (parent, frame) -> node, open */
-	uint32_t *nh_val;		/* addressing */
+	struct ss_nslot {		/* (parent, frame) -> node + 1, */
+		uint64_t key;		/* open addressing; one slot one */
+		uint32_t val;		/* cache line's part */
+	} *nh;
 	size_t	 nh_mask;
 
 	struct strtab *stacks;		/* escaped stack -> leaf node */

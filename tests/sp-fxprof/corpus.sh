@@ -59,7 +59,7 @@ for f in "$C"/*/*; do
 		continue
 	fi
 	nf=$((nf + 1))
-	sum=$(grep -v '^#source	\|^#format	' raw | cksum)
+	sum=$(grep -av '^#source	\|^#format	' raw | cksum)
 	if grep -qxF "$sum" seen; then
 		same=$((same + 1))
 		continue

@@ -21,6 +21,7 @@ difference in naming (sp-fxprof(1)), never in figures:
   - pq prints names unescaped, as UTF-8 (bytes that are not are U+FFFD);
   - pq writes a function of a library of the same name ("cksum!cksum")
     without the library, as the Firefox Profiler shows it;
+  - a frame only in samples of weight 0 is no function pq lists;
   - a name pq lists twice (two functions of one name and library, say of
     two source files), or that sp has twice once so written, is left out
     on both sides.
@@ -172,6 +173,9 @@ def main():
             if n in dups:
                 continue
             g, m = got.get(n), mine.get(n)
+            # pq lists no function without weight (zero-weight samples).
+            if g is None and m == (0, 0):
+                continue
             nfunc += 1
             if g is None or m is None:
                 diffs.append("%s: pq %s, sp %s" % (n, g, m))
