@@ -351,14 +351,20 @@ cmp_double(const void *a, const void *b)
 /*
  * The sampling interval: the median gap between a thread's consecutive
  * samples (in time order), over up to 2^16 gaps spread over the threads;
- * 1 ms when there is none.
+ * 1 ms when there is none, or when no source had times (they are spaced
+ * 1 ms apart).
  */
 static double
 interval(struct sampleset *s, uint32_t **order)
 {
 	size_t nt = sset_nthreads(s), total = 0, n = 0, cap = 1 << 16,
-	    stride;
+	    stride, timed = 0;
 	double *g, med;
+
+	for (size_t i = 0; i < s->nsrc; i++)
+		timed += s->src[i].nsamples > 0 && !s->src[i].timeless;
+	if (timed == 0)
+		return 1;
 
 	for (size_t i = 0; i < nt; i++)
 		total += s->threads[i].n;
