@@ -733,6 +733,15 @@ by_process(const void *a, const void *b)
 	return i < j ? -1 : i > j;
 }
 
+static int
+all_ones(const int64_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] != 1)
+			return 0;
+	return 1;
+}
+
 static void
 write_thread(struct fx *x, const struct ss_thread *t, const uint32_t *o)
 {
@@ -797,21 +806,27 @@ write_thread(struct fx *x, const struct ss_thread *t, const uint32_t *o)
 			jw_char(w, ',');
 		jw_double(w, t->time[o ? o[i] : i]);
 	}
-	jw_lit(w, "],\"weight\":[");
-	if (marker)
-		jw_lit(w, "0,");
-	for (size_t i = 0; i < n; i++) {
-		int64_t v = t->weight[o ? o[i] : i];
+	/* null: every sample weighs 1, as samply's are. */
+	if (!marker && kind == WT_SAMPLES && t->wsum == (int64_t)n &&
+	    all_ones(t->weight, n))
+		jw_lit(w, "],\"weight\":null");
+	else {
+		jw_lit(w, "],\"weight\":[");
+		if (marker)
+			jw_lit(w, "0,");
+		for (size_t i = 0; i < n; i++) {
+			int64_t v = t->weight[o ? o[i] : i];
 
-		jw_need(w, 48);
-		if (i > 0)
-			*w->p++ = ',';
-		if (dec == 0)
-			w->p = jw_put_i64(w->p, v);
-		else
-			jw_scaled(w, v, dec);
+			jw_need(w, 48);
+			if (i > 0)
+				*w->p++ = ',';
+			if (dec == 0)
+				w->p = jw_put_i64(w->p, v);
+			else
+				jw_scaled(w, v, dec);
+		}
+		jw_char(w, ']');
 	}
-	jw_char(w, ']');
 	if (t->has_cpu) {
 		jw_lit(w, ",\"threadCPUDelta\":[");
 		if (marker)

@@ -230,11 +230,14 @@ static const uint64_t pow10[20] = {
 char *
 jw_put_u64(char *p, uint64_t v)
 {
-	int n = 1;
+	/* The digits: log10 from the bit length, then one comparison. */
+	int n = v == 0 ? 1 : (64 - __builtin_clzll(v)) * 1233 >> 12;
 	char *e;
 
-	while (n < 20 && v >= pow10[n])
+	if (n < 20 && v >= pow10[n])
 		n++;
+	if (n == 0)
+		n = 1;
 	e = p + n;
 	p = e;
 	while (v >= 100) {

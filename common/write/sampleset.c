@@ -293,24 +293,49 @@ frame_id(struct sampleset *s, const char *f, size_t n)
 	return id;
 }
 
-/* The leaf node of a stack not seen before (escaped, no tab). */
+/*
+ * The leaf node of a stack not seen before (escaped, no tab).  A new stack
+ * mostly begins with the frames of the one before it: the nodes of the
+ * frames both have byte for byte (each frame's end, an unescaped ';', the
+ * same) are taken from that one.
+ */
 static uint32_t
 new_stack(struct sampleset *s, const struct lreader *lr, const char *p,
     size_t n, uint64_t hash)
 {
-	const char *end = p + n;
+	const char *start = p, *end = p + n;
 	uint32_t leaf = NODE_NONE, id;
+	size_t same = 0, k = 0, nf = 0;
 	int added;
 
 	if (!esc_valid(p, n))
 		lr_fail(lr, "bad escape in a name");
+	while (same < n && same < s->prev.len && p[same] == s->prev.s[same])
+		same++;
+	/* Frame k of the previous stack ends at prev_end[k] (';' there). */
+	while (k < s->prev_n && s->prev_end[k] < same) {
+		leaf = s->prev_node[k];
+		k++;
+	}
+	if (k > 0)
+		p += s->prev_end[k - 1] + 1;
+	nf = k;
 	while (p <= end) {
 		const char *q = frame_end(p, end);
 
 		leaf = node(s, leaf, frame_id(s, p, (size_t)(q - p)));
+		xgrow(&s->prev_node, &s->prevcap, nf + 1,
+		    sizeof(*s->prev_node));
+		s->prev_end = xreallocarray(s->prev_end, s->prevcap,
+		    sizeof(*s->prev_end));
+		s->prev_node[nf] = leaf;
+		s->prev_end[nf++] = (size_t)(q - start);
 		p = q + 1;
 	}
-	id = st_intern_hashed(s->stacks, end - n, n, hash, &added);
+	s->prev_n = nf;
+	buf_reset(&s->prev);
+	buf_add(&s->prev, start, n);
+	id = st_intern_hashed(s->stacks, start, n, hash, &added);
 	xgrow(&s->stack_leaf, &s->slcap, (size_t)id + 1,
 	    sizeof(*s->stack_leaf));
 	s->stack_leaf[id] = leaf;

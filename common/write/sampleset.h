@@ -92,6 +92,11 @@ struct sampleset {
 	} *nh;
 	size_t	 nh_mask;
 
+	struct buf prev;		/* the last new stack, its frames' */
+	size_t	*prev_end;		/* ends and nodes (new_stack) */
+	uint32_t *prev_node;
+	size_t	 prev_n, prevcap;
+
 	struct strtab *stacks;		/* escaped stack -> leaf node */
 	uint32_t *stack_leaf;
 	size_t	 slcap;
