@@ -540,7 +540,9 @@ ids_from_file(const struct ss_lib *l, char *code, size_t csz, char *bp)
 			code[i] = (char)(im.id[i] >= 'a' && im.id[i] <= 'f' ?
 			    im.id[i] - 'a' + 'A' : im.id[i]);
 		code[32] = '\0';
-		snprintf(bp, 34, "%s0", code);
+		memcpy(bp, code, 32);
+		bp[32] = '0';
+		bp[33] = '\0';
 	}
 }
 
