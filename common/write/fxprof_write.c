@@ -1004,4 +1004,15 @@ fxprof_write(struct sampleset *s, struct jw *w, const char *product)
 	free(show);
 	free(rank);
 	st_free(pids);
+	st_free(x.strs);
+	st_free(x.usedlibs);
+	st_free(x.funcs);
+	st_free(x.files);
+	free(x.fr);
+	free(x.fn);
+	free(x.lib_of);
+	free(x.lib_addr);
+	free(x.file_str);
+	buf_free(&x.tmp);
+	buf_free(&x.key);
 }

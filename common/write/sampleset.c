@@ -266,9 +266,12 @@ node(struct sampleset *s, uint32_t parent, uint32_t frame)
 	if (s->nnodes >= UINT32_MAX - 1)
 		errx(1, "more than 2^32 stacks");
 	id = (uint32_t)s->nnodes++;
-	xgrow(&s->node_parent, &s->nodecap, s->nnodes, sizeof(uint32_t));
-	s->node_frame = xreallocarray(s->node_frame, s->nodecap,
-	    sizeof(uint32_t));
+	if (s->nnodes > s->nodecap) {
+		xgrow(&s->node_parent, &s->nodecap, s->nnodes,
+		    sizeof(uint32_t));
+		s->node_frame = xreallocarray(s->node_frame, s->nodecap,
+		    sizeof(uint32_t));
+	}
 	s->node_parent[id] = parent;
 	s->node_frame[id] = frame;
 	s->nh[h].key = k;
@@ -324,10 +327,12 @@ new_stack(struct sampleset *s, const struct lreader *lr, const char *p,
 		const char *q = frame_end(p, end);
 
 		leaf = node(s, leaf, frame_id(s, p, (size_t)(q - p)));
-		xgrow(&s->prev_node, &s->prevcap, nf + 1,
-		    sizeof(*s->prev_node));
-		s->prev_end = xreallocarray(s->prev_end, s->prevcap,
-		    sizeof(*s->prev_end));
+		if (nf + 1 > s->prevcap) {
+			xgrow(&s->prev_node, &s->prevcap, nf + 1,
+			    sizeof(*s->prev_node));
+			s->prev_end = xreallocarray(s->prev_end, s->prevcap,
+			    sizeof(*s->prev_end));
+		}
 		s->prev_node[nf] = leaf;
 		s->prev_end[nf++] = (size_t)(q - start);
 		p = q + 1;
