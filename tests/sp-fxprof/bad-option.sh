@@ -1,0 +1,1 @@
+sp-fxprof -x "$T/../sp-fxprof/small.sp"

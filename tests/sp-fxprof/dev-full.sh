@@ -1,0 +1,1 @@
+sp-fxprof "$T/../sp-fxprof/small.sp" > /dev/full

@@ -1,0 +1,63 @@
+# sp-flatten reads sp-fxprof's profile back as the stream it was written
+# from, up to the naming sp-fxprof(1) documents, so sp-aggregate of both
+# gives every frame the same self, total and CPU time, and the same total
+# weight and CPU time: on the hand-made stream, the demo profile, a
+# perf.data recording (when perf can record) and, when ../shared/corpus is
+# there, its profiles of up to 300 KB of every format.  Normalised on the
+# stream's side: " (inlined)" marks and " @ FILE:LINE" lines (functions
+# and frames in the profile, which sp-flatten reads by function name), and
+# the library of a frame that is not an address, which sp-flatten does not
+# read from a function's resource (unlib.py).
+# Sample and empty-stack counts are not compared: a line of several samples
+# is one sample, and a thread whose first sample has CPU time gets one
+# more.  Streams weighted by time come back in whole ms (sp-flatten reads
+# a processed profile's weights as integers): for those only the frames
+# and CPU times are compared.
+sp-flatten "$TOP/tests/data/demo-profile.json" > demo.sp || exit 1
+set -- "$T/small.sp" demo.sp
+if command -v perf >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 &&
+    cc -O2 -g -o hot "$TOP/tests/workloads/hot.c" &&
+    perf record -e cpu-clock -g -q -o perf.data ./hot >/dev/null 2>&1; then
+	sp-flatten perf.data > rec.sp || exit 1
+	set -- "$@" rec.sp
+fi
+C=${SHARED:+$SHARED/corpus}
+if [ -n "$C" ] && [ -d "$C" ]; then
+	for f in "$C"/*/*; do
+		case $f in
+		*/expected/*|*/oracle/*|*.md) continue ;;
+		esac
+		[ "$(wc -c < "$f")" -le 300000 ] || continue
+		b=${f##*/}
+		sp-flatten "$f" > "c.$b.sp" 2>/dev/null || continue
+		set -- "$@" "c.$b.sp"
+	done
+fi
+n=0 bad=0 approx=0
+for s; do
+	n=$((n + 1))
+	if ! sp-fxprof "$s" > p.json || ! sp-flatten p.json > back.sp ||
+	    ! sp-aggregate back.sp > back.agg; then
+		echo "${s##*/}: failed"
+		bad=$((bad + 1))
+		continue
+	fi
+	python3 "$T/unlib.py" < "$s" | sp-aggregate --no-lines > want.agg ||
+	    exit 1
+	if grep -q '^#units	.*weight=\(ns\|us\|ms\|tracing-ms\)	' "$s"; then
+		approx=$((approx + 1))
+		grep -v '^#' want.agg | cut -f 3- | sort > want.rows
+		grep -v '^#' back.agg | cut -f 3- | sort > back.rows
+		cmp -s want.rows back.rows && continue
+		echo "${s##*/}: the round trip differs (CPU times, frames):"
+		diff want.rows back.rows | head -n 6
+		bad=$((bad + 1))
+		continue
+	fi
+	if ! python3 "$T/agg-compare.py" want.agg back.agg 1 1; then
+		echo "${s##*/}: the round trip differs"
+		bad=$((bad + 1))
+	fi
+done
+echo "$n streams, $approx weighted by time, $bad differ"
+[ "$n" -ge 3 ] && [ "$bad" -eq 0 ]

@@ -1,0 +1,1 @@
+sp-speedscope -x "$T/../sp-fxprof/small.sp"

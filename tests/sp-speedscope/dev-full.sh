@@ -1,0 +1,1 @@
+sp-speedscope "$T/../sp-fxprof/small.sp" > /dev/full

@@ -1,0 +1,1 @@
+sp-speedscope -h
