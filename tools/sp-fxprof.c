@@ -18,11 +18,12 @@
 #include "write/json_write.h"
 #include "write/sampleset.h"
 #include "base/util.h"
+#include "base/version.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-fxprof [-h] [-o file] [file ...]\n");
+	fprintf(fp, "usage: sp-fxprof [-hV] [-o file] [file ...]\n");
 	exit(status);
 }
 
@@ -60,6 +61,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "output",	required_argument,	NULL,	'o' },
 		{ NULL,		0,			NULL,	0 }
 	};
@@ -70,10 +72,12 @@ main(int argc, char *argv[])
 	char *name;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'o':
 			outpath = optarg;
 			break;

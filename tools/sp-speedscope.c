@@ -17,11 +17,12 @@
 #include "write/sampleset.h"
 #include "write/speedscope_write.h"
 #include "base/util.h"
+#include "base/version.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-speedscope [-h] [-o file] [file ...]\n");
+	fprintf(fp, "usage: sp-speedscope [-hV] [-o file] [file ...]\n");
 	exit(status);
 }
 
@@ -51,6 +52,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "version",	no_argument,		NULL,	'V' },
 		{ "output",	required_argument,	NULL,	'o' },
 		{ NULL,		0,			NULL,	0 }
 	};
@@ -61,10 +63,12 @@ main(int argc, char *argv[])
 	char *name;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			version_exit();
 		case 'o':
 			outpath = optarg;
 			break;
