@@ -14,7 +14,12 @@
 # sp-flatten -c (the same figures, and the samples column exercised); a
 # stream that is the same as one before but for its #source and #format
 # (the corpus's upgraded copies of a samply profile) is left out.
-# Skipped (said) without the corpus, npm or node.
+# Skipped (said) without the corpus, npm or node, and under the
+# sanitizers: it is a comparison of figures with the Firefox Profiler's,
+# minutes of pq, and the goldens and tests/sp-fxprof/perfdata run
+# sp-fxprof's code under them.
+[ "${SP_SANITIZED:-}" != 1 ] ||
+    { echo "the corpus through pq is run by the plain pass only" >&2; exit 77; }
 . "$TOP/tests/lib/pq"
 pq_setup
 C=$SHARED/corpus
