@@ -444,6 +444,9 @@ fold_stack(struct buf *b, const char *s, size_t n)
 	return 0;
 }
 
+/* A wall-time stream (#units weight=wall-ns): its counts are ns. */
+static int wall_stream;
+
 static void
 read_stream(struct side *s, struct lreader *lr, char *line, long long len)
 {
@@ -457,6 +460,15 @@ read_stream(struct side *s, struct lreader *lr, char *line, long long len)
 		size_t rootlen = 0;
 
 		if (len > 0 && line[0] == '#') {
+			if (len > 7 && memcmp(line, "#units\t", 7) == 0) {
+				struct field uf[8];
+				size_t nu = split_tabs(line, (size_t)len, uf, 8);
+
+				for (size_t i = 1; i < nu && i < 8; i++)
+					if (uf[i].len == 14 && memcmp(uf[i].s,
+					    "weight=wall-ns", 14) == 0)
+						wall_stream = 1;
+			}
 			if (len >= 4 && memcmp(line, "#sp ", 4) == 0 &&
 			    !((size_t)len == strlen(SP_SAMPLES_MAGIC) &&
 			    memcmp(line, SP_SAMPLES_MAGIC, (size_t)len) == 0) &&
@@ -820,7 +832,7 @@ main(int argc, char *argv[])
 	const char *colors = "hot", *bgcolors = NULL, *output = NULL;
 	const char *nameattr = NULL;
 	char bg1[FLAME_COLOR_MAX], bg2[FLAME_COLOR_MAX];
-	int ch, hash = 0, rnd = 0, cp = 0, empty;
+	int ch, hash = 0, rnd = 0, cp = 0, empty, countname_given = 0;
 	size_t n;
 	FILE *out = stdout;
 
@@ -871,6 +883,7 @@ main(int argc, char *argv[])
 			colors = optarg;
 			break;
 		case OPT_COUNTNAME:
+			countname_given = 1;
 			so.countname = optarg;
 			break;
 		case OPT_CP:
@@ -1030,6 +1043,8 @@ main(int argc, char *argv[])
 		warnx("--total %g is less than the total %.17g: ignored",
 		    geom.total, fg.time);
 	empty = fg.time <= 0;
+	if (wall_stream && !countname_given && !g.cpu)
+		so.countname = "ns";
 	describe(&desc, &sum, &sa, g.diff ? &sb : NULL, &fg, so.countname,
 	    argv - optind, argc + optind);
 	so.desc = desc.s;

@@ -76,6 +76,7 @@ struct opts {
 	const char *post;
 	int	 mixed, open, root, ignore_status, no_inline, verbose;
 	int	 flamechart;
+	int	 off_cpu;	/* --off-cpu: sp-record's */
 	int	 cargo;
 	const char *cargo_kind, *cargo_name, *cargo_profile;
 	int	 unit_test;
@@ -99,7 +100,8 @@ usage(FILE *fp, int status)
 	    "[--ignore-status]\n"
 	    "                     [--image-width px] [--min-width px] "
 	    "[--no-inline]\n"
-	    "                     [--notes text] [--open] [--palette name]\n"
+	    "                     [--notes text] [--off-cpu] [--open] "
+	    "[--palette name]\n"
 	    "                     [--post-process command] [--reverse] "
 	    "[--root]\n"
 	    "                     [--skip-after function] [--subtitle text] "
@@ -399,6 +401,8 @@ record(struct opts *o, char **cmd, const char *data)
 	args_add(&a, need_sp("sp-record"));
 	args_add(&a, "--record-only");
 	args_add2(&a, "-o", data);
+	if (o->off_cpu)
+		args_add(&a, "--off-cpu");
 	for (size_t i = 0; i < o->record_args.n; i++)
 		args_add(&a, o->record_args.v[i]);
 	if (o->freq != NULL)
@@ -755,7 +759,7 @@ main(int argc, char *argv[])
 	enum { O_BENCH = 256, O_BINARY, O_CARGO, O_DETERMINISTIC, O_DEV,
 	    O_EXAMPLE, O_FLAMECHART, O_IGNORE, O_IMAGE_WIDTH, O_INPUT,
 	    O_MANIFEST, O_MIN_WIDTH, O_MIXED, O_NO_DEFAULT, O_NO_INLINE,
-	    O_NOTES, O_OPEN, O_PACKAGE, O_PALETTE, O_PERFDATA, O_POST,
+	    O_NOTES, O_OFF_CPU, O_OPEN, O_PACKAGE, O_PALETTE, O_PERFDATA, O_POST,
 	    O_PROFILE, O_RELEASE, O_REVERSE, O_ROOT, O_SKIP, O_SUBTITLE,
 	    O_TEST, O_TITLE, O_UNIT_TEST };
 	static const struct option longopts[] = {
@@ -783,6 +787,7 @@ main(int argc, char *argv[])
 		{ "no-default-features", no_argument, NULL, O_NO_DEFAULT },
 		{ "no-inline", no_argument, NULL, O_NO_INLINE },
 		{ "notes", required_argument, NULL, O_NOTES },
+		{ "off-cpu", no_argument, NULL, O_OFF_CPU },
 		{ "open", no_argument, NULL, O_OPEN },
 		{ "output", required_argument, NULL, 'o' },
 		{ "package", required_argument, NULL, O_PACKAGE },
@@ -919,6 +924,9 @@ main(int argc, char *argv[])
 		case O_NOTES:
 			args_add2(&o.draw, "--notes", optarg);
 			break;
+		case O_OFF_CPU:
+			o.off_cpu = 1;
+			break;
 		case O_OPEN:
 			o.open = 1;
 			break;
@@ -989,7 +997,8 @@ main(int argc, char *argv[])
 		    "ends)");
 	if (o.perfdata != NULL || o.input != NULL) {
 		const char *what = o.freq != NULL ? "-F" : o.cmd != NULL ?
-		    "-c" : o.ignore_status ? "--ignore-status" : NULL;
+		    "-c" : o.ignore_status ? "--ignore-status" : o.off_cpu ?
+		    "--off-cpu" : NULL;
 
 		if (what != NULL)
 			errx(1, "%s: only when recording (--perfdata and "

@@ -31,7 +31,7 @@
 
 enum {
 	OPT_FROM = 256, OPT_TO, OPT_PERIOD, OPT_ANNOTATE, OPT_UNKNOWN_DSO,
-	OPT_EVENT, OPT_TIDY, OPT_SOURCE,
+	OPT_EVENT, OPT_TIDY, OPT_SOURCE, OPT_OFF_CPU_MIN, OPT_PERF_MAP_DIR,
 };
 
 static const struct option longopts[] = {
@@ -41,6 +41,8 @@ static const struct option longopts[] = {
 	{ "from",	required_argument,	NULL, OPT_FROM },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "version",	no_argument,		NULL, 'V' },
+	{ "off-cpu-min", required_argument,	NULL, OPT_OFF_CPU_MIN },
+	{ "perf-map-dir", required_argument,	NULL, OPT_PERF_MAP_DIR },
 	{ "period",	no_argument,		NULL, OPT_PERIOD },
 	{ "pid",	required_argument,	NULL, 'p' },
 	{ "process",	required_argument,	NULL, 'P' },
@@ -63,7 +65,9 @@ usage(FILE *f)
 	    "usage: sp-flatten [-chlqV] [-P pattern] [-p pid] [-s type] "
 	    "[-T tid] [-t pattern]\n"
 	    "                  [--from ms] [--to ms] [--annotate] "
-	    "[--event name] [--period]\n"
+	    "[--event name]\n"
+	    "                  [--off-cpu-min usec] [--perf-map-dir dir] "
+	    "[--period]\n"
 	    "                  [--source name] [--tidy] [--unknown-dso] "
 	    "[file ...]\n");
 }
@@ -159,6 +163,20 @@ main(int argc, char *argv[])
 		case OPT_FROM:
 			o.has_from = 1;
 			o.from = parse_ms(optarg, "--from");
+			break;
+		case OPT_OFF_CPU_MIN: {
+			const char *bad;
+
+			ro.perf.off_cpu_min_us = strtonum(optarg, 0,
+			    1000000000, &bad);
+			if (bad != NULL)
+				errx(1, "--off-cpu-min %s: microseconds is %s",
+				    optarg, bad);
+			ro.perf.off_cpu_min_set = 1;
+			break;
+		}
+		case OPT_PERF_MAP_DIR:
+			ro.perf.perf_map_dir = optarg;
 			break;
 		case OPT_PERIOD:
 			ro.perf.period_weight = 1;

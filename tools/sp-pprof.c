@@ -723,6 +723,8 @@ weight_type(const struct pprof *pp, const char **type, const char **unit)
 	static const struct { const char *sp, *type, *unit; } known[] = {
 		{ "samples",	"samples",	"count" },
 		{ "ns",		"weight",	"nanoseconds" },
+		/* sp-flatten of an off-CPU recording (offcpu.h): wall time. */
+		{ "wall-ns",	"wall",		"nanoseconds" },
 		{ "tracing-ms",	"tracing",	"milliseconds" },
 		{ "bytes",	"bytes",	"bytes" },
 	};

@@ -87,6 +87,7 @@ struct opts {
 	int	 unit_test;	/* --unit-test[=bin]: a unit-test harness */
 	const char *cargo_profile;
 	struct args perf_args, samply_args, cargo_args;
+	int	 off_cpu;	/* --off-cpu: wall time (offcpu.h) */
 };
 
 /* What is running and what an interrupt means at this moment. */
@@ -106,7 +107,8 @@ usage(FILE *fp, int status)
 	fprintf(fp,
 	    "usage: sp-record [-hqrV] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
-	    "                 [-P profiler] [--perf-arg arg] [--record-only]\n"
+	    "                 [-P profiler] [--off-cpu] [--perf-arg arg] "
+	    "[--record-only]\n"
 	    "                 [--samply-arg arg] -p pid[,pid] | [--] command "
 	    "[arg ...]\n"
 	    "       sp-record --cargo\n"
@@ -443,6 +445,48 @@ read_sysctl(const char *path)
 	return v;
 }
 
+/* ---- --off-cpu ---- */
+
+/*
+ * perf may not record sched:sched_switch with its raw fields: say what to
+ * run, and stop (never an on-CPU profile in place of the one asked for).
+ */
+static void __attribute__((noreturn))
+off_cpu_refused(void)
+{
+	long long v = read_sysctl("/proc/sys/kernel/perf_event_paranoid");
+
+	if (geteuid() != 0)
+		errx(1, "--off-cpu: perf may not record the "
+		    "sched:sched_switch tracepoint here (not root, "
+		    "kernel.perf_event_paranoid is %lld): run sp-record as "
+		    "root, or run 'sudo sysctl kernel.perf_event_paranoid=-1 && "
+		    "sudo mount -o remount,mode=755 /sys/kernel/tracing' "
+		    "first", v);
+	errx(1, "--off-cpu: perf may not record the sched:sched_switch "
+	    "tracepoint even as root (kernel.perf_event_paranoid is %lld; "
+	    "no tracefs, or a container): mount it with 'mount -t tracefs "
+	    "nodev /sys/kernel/tracing', or in a container allow "
+	    "perf_event_open (docker run --privileged)", v);
+}
+
+/*
+ * Before recording: the tracepoint's raw fields need root (or
+ * CAP_PERFMON) unless perf_event_paranoid is -1, and perf reads the
+ * event's id and format from tracefs.
+ */
+static void
+off_cpu_check(void)
+{
+	if (geteuid() == 0)
+		return;
+	if (read_sysctl("/proc/sys/kernel/perf_event_paranoid") > -1 ||
+	    (access("/sys/kernel/tracing/events/sched/sched_switch/format",
+	    R_OK) != 0 && access("/sys/kernel/debug/tracing/events/sched/"
+	    "sched_switch/format", R_OK) != 0))
+		off_cpu_refused();
+}
+
 /*
  * perf record failed: say why in one sentence with the fix, from its
  * messages and the kernel's settings.  Does not return.
@@ -453,6 +497,12 @@ perf_failed(const char *msg, int st, const struct opts *o)
 
 	long long v;
 
+	if (o->off_cpu && (strstr(msg, "sched_switch") != NULL ||
+	    strstr(msg, "trace events") != NULL ||
+	    strstr(msg, "tracefs") != NULL ||
+	    strstr(msg, "ermission") != NULL ||
+	    strstr(msg, "perf_event_paranoid") != NULL))
+		off_cpu_refused();
 	if (strstr(msg, "perf not found for kernel") != NULL ||
 	    strstr(msg, "You may need to install") != NULL) {
 		errx(EX_CANNOT, "perf: no perf for the running kernel; "
@@ -627,6 +677,55 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 	free(a.v);
 }
 
+/*
+ * An off-CPU recording: read by sp-flatten itself (perf script has no
+ * notion of its intervals), its addresses named by sp-symbolize:
+ *
+ *	sp-flatten --source NAME DATA | sp-symbolize -m -q
+ */
+static void
+convert_offcpu(const char *data, const struct opts *o)
+{
+	char *flatten = find_flatten(), *sym = proc_sibling("sp-symbolize");
+	char *fa[7], *sa[4];
+	int fds[2], k = 0, fst, sst;
+	pid_t fp, sp;
+
+	if (sym == NULL)
+		errx(1, "sp-symbolize: not found beside sp-record or in PATH");
+	fa[k++] = flatten;
+	if (o->quiet)
+		fa[k++] = "-q";
+	fa[k++] = "--source";
+	fa[k++] = (char *)(o->output != NULL ? o->output : "perf record");
+	fa[k++] = (char *)data;
+	fa[k] = NULL;
+	sa[0] = sym;
+	sa[1] = "-m";
+	sa[2] = "-q";
+	sa[3] = NULL;
+	run.stage = CONVERT;
+	fflush(stdout);
+	if (pipe(fds) == -1)
+		err(1, "pipe");
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	fp = proc_spawn(fa, -1, fds[1], -1, 0);
+	sp = proc_spawn(sa, fds[0], -1, -1, 0);
+	close(fds[0]);
+	close(fds[1]);
+	sst = proc_wait(sp);
+	if (WIFSIGNALED(sst) && WTERMSIG(sst) == SIGPIPE)
+		proc_die_by(SIGPIPE);
+	fst = proc_wait(fp);
+	if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0)
+		errx(1, "sp-flatten %s", proc_status_text(fst));
+	if (!WIFEXITED(sst) || WEXITSTATUS(sst) != 0)
+		errx(1, "sp-symbolize %s", proc_status_text(sst));
+	free(flatten);
+	free(sym);
+}
+
 static int
 record_perf(const struct opts *o, const char *path, char *const cmd[],
     const char *shown)
@@ -634,7 +733,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	struct args a = { 0 };
 	char *perf = need_profiler("perf"), *self = NULL, *msg = NULL;
 	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
-	char *sleep_path = NULL, secs[64];
+	char *sleep_path = NULL, secs[64], clock[128];
 	const char *data;
 	long long nsamples;
 	size_t len;
@@ -644,10 +743,24 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	snprintf(freq, sizeof(freq), "%lld", o->freq);
 	args_add(&a, perf);
 	args_add(&a, "record");
-	args_add(&a, "-e");
-	args_add(&a, o->event);
-	args_add(&a, "-F");
-	args_add(&a, freq);
+	if (o->off_cpu) {
+		/*
+		 * -F would sample the tracepoint too: the frequency goes to
+		 * the clock alone, which keeps its plain name.
+		 */
+		snprintf(clock, sizeof(clock), "%s/freq=%lld,name=%s/",
+		    o->event, o->freq, o->event);
+		args_add(&a, "-e");
+		args_add(&a, clock);
+		args_add(&a, "-e");
+		args_add(&a, "sched:sched_switch");
+		args_add(&a, "--switch-events");
+	} else {
+		args_add(&a, "-e");
+		args_add(&a, o->event);
+		args_add(&a, "-F");
+		args_add(&a, freq);
+	}
 	args_add(&a, "--call-graph");
 	args_add(&a, o->callgraph);
 	args_add(&a, "-o");
@@ -726,7 +839,9 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		    "or record longer", shown, o->freq, o->event);
 	}
 	status = recorded(st, shown, o);
-	if (!o->record_only)
+	if (!o->record_only && o->off_cpu && !o->raw)
+		convert_offcpu(data, o);
+	else if (!o->record_only)
 		convert_perf(perf, data, o);
 	free(msg);
 	free(errpath);
@@ -932,6 +1047,7 @@ main(int argc, char *argv[])
 		{ "profiler", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "record-only", no_argument, NULL, 'O' },
+		{ "off-cpu", no_argument, NULL, 'W' },
 		{ "samply-arg", required_argument, NULL, 'S' },
 		{ "test", required_argument, NULL, 'T' },
 		{ "unit-test", optional_argument, NULL, 'U' },
@@ -1042,6 +1158,9 @@ main(int argc, char *argv[])
 		case 'S':
 			args_add(&o.samply_args, optarg);
 			break;
+		case 'W':
+			o.off_cpu = 1;
+			break;
 		default:
 			usage(stderr, 1);
 		}
@@ -1070,6 +1189,17 @@ main(int argc, char *argv[])
 	    strcmp(o.event, DEFAULT_EVENT) != 0 ||
 	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
 		errx(1, "-e, -g and --perf-arg are for perf, not samply");
+
+	if (o.off_cpu && o.prof == SAMPLY)
+		errx(1, "--off-cpu: with perf only (samply records on-CPU "
+		    "samples)");
+	if (o.off_cpu && strcmp(o.event, "cpu-clock") != 0 &&
+	    strcmp(o.event, "task-clock") != 0)
+		errx(1, "--off-cpu -e %s: off-CPU intervals are in time, so "
+		    "the samples beside them are too: -e cpu-clock or "
+		    "task-clock", o.event);
+	if (o.off_cpu)
+		off_cpu_check();
 
 	proc_signals(&(struct proc_hooks){ interrupt, alarm_rang });
 

@@ -59,6 +59,12 @@ struct top {
 	struct lreader *diff;	/* a diff table, its magic line read */
 };
 
+/*
+ * A wall-time table (sp-flatten of an off-CPU recording: #units
+ * weight=wall-ns): weights are shown as ms of wall time, CPU beside.
+ */
+static int wall;
+
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
@@ -103,6 +109,18 @@ total_header(struct top *t, const struct lreader *lr, const char *line,
 		add(&t->empty, v);
 }
 
+/* "#units ... weight=wall-ns ...": a wall-time table. */
+static void
+wall_units(const char *line, size_t len)
+{
+	struct field f[8];
+	size_t nf = split_tabs(line, len, f, 8);
+
+	for (size_t i = 1; i < nf && i < 8; i++)
+		if (f[i].len == 14 && memcmp(f[i].s, "weight=wall-ns", 14) == 0)
+			wall = 1;
+}
+
 static void
 read_table(struct top *t, const char *path)
 {
@@ -127,6 +145,8 @@ read_table(struct top *t, const char *path)
 				total_header(t, lr, line, len);
 			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
 				st_intern(t->sources, line + 8, len - 8, NULL);
+			else if (len > 7 && memcmp(line, "#units\t", 7) == 0)
+				wall_units(line, len);
 			else if (len == strlen(SP_DIFF_MAGIC) &&
 			    memcmp(line, SP_DIFF_MAGIC, len) == 0 &&
 			    st_count(t->frames) == 0) {
@@ -229,7 +249,10 @@ print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
 		printf("samples %" PRId64, t->samples);
 		if (t->empty > 0)
 			printf(" (%" PRId64 " with no stack)", t->empty);
-		printf(", weight %" PRId64, t->weight);
+		if (wall)
+			printf(", wall %.2f ms", (double)t->weight / 1e6);
+		else
+			printf(", weight %" PRId64, t->weight);
 		if (has_cpu)
 			printf(", CPU %.2f ms", (double)t->cpu / 1e6);
 		else
@@ -255,7 +278,11 @@ print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
 		buf_free(&u);
 	}
 	putchar('\n');
-	if (key != NULL)
+	if (key != NULL && wall)
+		printf("percentages are of the wall time %.2f ms; "
+		    "top %zu of %zu frames by %s\n", (double)base / 1e6, shown,
+		    nrows, key);
+	else if (key != NULL)
 		printf("percentages are of the total weight %" PRId64 "; "
 		    "top %zu of %zu frames by %s\n", base, shown, nrows, key);
 }
@@ -340,10 +367,17 @@ fit_widths(const struct row *r, int has_cpu, int *wself, int *wtotal,
 	char tmp[32];
 	int w;
 
-	w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
-	*wself = w > *wself ? w : *wself;
-	w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
-	*wtotal = w > *wtotal ? w : *wtotal;
+	if (wall) {
+		w = snprintf(tmp, sizeof(tmp), "%.2f", (double)r->self / 1e6);
+		*wself = w > *wself ? w : *wself;
+		w = snprintf(tmp, sizeof(tmp), "%.2f", (double)r->total / 1e6);
+		*wtotal = w > *wtotal ? w : *wtotal;
+	} else {
+		w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->self);
+		*wself = w > *wself ? w : *wself;
+		w = snprintf(tmp, sizeof(tmp), "%" PRId64, r->total);
+		*wtotal = w > *wtotal ? w : *wtotal;
+	}
 	if (has_cpu) {
 		w = snprintf(tmp, sizeof(tmp), "%.2f", (double)r->cpu_self / 1e6);
 		*wcs = w > *wcs ? w : *wcs;
@@ -939,12 +973,13 @@ main(int argc, char *argv[])
 	}
 
 	/* Column widths fit the largest number shown. */
-	wself = 4, wtotal = 5;
+	wself = wall ? 9 : 4, wtotal = wall ? 10 : 5;
 	for (size_t i = 0; i < shown; i++)
 		fit_widths(&t.rows[order[i]], has_cpu, &wself, &wtotal, &wcs,
 		    &wct);
-	buf_printf(&line, "%*s %7s %7s %*s %7s", wself, "SELF", "SELF%",
-	    "SUM%", wtotal, "TOTAL", "TOTAL%");
+	buf_printf(&line, "%*s %7s %7s %*s %7s", wself, wall ? "WALL-SELF" :
+	    "SELF", "SELF%", "SUM%", wtotal, wall ? "WALL-TOTAL" : "TOTAL",
+	    "TOTAL%");
 	if (has_cpu)
 		buf_printf(&line, " %*s %*s", wcs, "CPU-SELF", wct,
 		    "CPU-TOTAL");
@@ -959,9 +994,16 @@ main(int argc, char *argv[])
 
 		sum += r->self;
 		buf_reset(&line);
-		buf_printf(&line, "%*" PRId64 " %6.2f%% %6.2f%% %*" PRId64
-		    " %6.2f%%", wself, r->self, pct(r->self, base),
-		    pct(sum, base), wtotal, r->total, pct(r->total, base));
+		if (wall)
+			buf_printf(&line, "%*.2f %6.2f%% %6.2f%% %*.2f %6.2f%%",
+			    wself, (double)r->self / 1e6, pct(r->self, base),
+			    pct(sum, base), wtotal, (double)r->total / 1e6,
+			    pct(r->total, base));
+		else
+			buf_printf(&line, "%*" PRId64 " %6.2f%% %6.2f%% %*"
+			    PRId64 " %6.2f%%", wself, r->self,
+			    pct(r->self, base), pct(sum, base), wtotal,
+			    r->total, pct(r->total, base));
 		if (has_cpu)
 			buf_printf(&line, " %*.2f %*.2f", wcs,
 			    (double)r->cpu_self / 1e6, wct,

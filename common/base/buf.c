@@ -54,3 +54,17 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	va_end(ap);
 	b->len += (size_t)n;
 }
+
+void
+buf_addhex(struct buf *b, uint64_t v)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	*--p = 'x';
+	*--p = '0';
+	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}

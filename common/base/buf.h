@@ -6,6 +6,7 @@
 #define SP_BUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 struct buf {
@@ -18,6 +19,8 @@ void	 buf_grow(struct buf *, size_t extra);
 void	 buf_free(struct buf *);
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* "0x" and v in lowercase hex, without printf (a frame's address). */
+void	 buf_addhex(struct buf *, uint64_t v);
 
 static inline void
 buf_reset(struct buf *b)

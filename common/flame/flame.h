@@ -56,6 +56,7 @@ struct flame_frame {
 	int	 has_delta;
 	double	 tot_before;	/* --diff: the counts of A and B of every */
 	double	 tot_after;	/* stack the frame spans */
+	double	 off;		/* the counts of its off-CPU stacks */
 };
 
 struct flame_graph {
@@ -69,7 +70,14 @@ struct flame_graph {
 	uint32_t depthmax;
 	int	 has_delta;	/* some line had two counts */
 	size_t	 elided;	/* frames narrower than --minwidth */
+	/*
+	 * Some stack ends in an off-CPU pseudo-frame ("[off-cpu: ...]", of
+	 * sp-flatten's wall-time streams): a hot/cold graph.
+	 */
+	int	 has_off;
 };
+
+#define FLAME_OFF_CPU_PREFIX	"[off-cpu: "
 
 #define FLAME_XPAD	10
 

@@ -66,7 +66,7 @@ qcmp_line(const void *a, const void *b)
 struct open {
 	const char *s;
 	size_t	 len;
-	double	 stime, delta, before, tot_before, tot_after;
+	double	 stime, delta, before, tot_before, tot_after, off;
 	int	 has_delta;
 };
 
@@ -130,6 +130,7 @@ end_frame(struct walk *w, size_t d, double t)
 	f->has_delta = o->has_delta;
 	f->tot_before = o->tot_before;
 	f->tot_after = o->tot_after;
+	f->off = o->off;
 	if (f->depth > g->depthmax)
 		g->depthmax = f->depth;
 }
@@ -163,12 +164,20 @@ flow(struct walk *w, const struct flame_stack *st, double t)
 		/* As flamegraph.pl: only the leaf a line opens gets its delta. */
 		o->delta = i + 1 == nthis ? st->delta : 0;
 		o->before = i + 1 == nthis ? st->before : 0;
-		o->tot_before = o->tot_after = 0;
+		o->tot_before = o->tot_after = o->off = 0;
 	}
 	w->nopen = nthis;
 	for (size_t i = 0; i < nthis; i++) {
 		w->open[i].tot_before += st->before;
 		w->open[i].tot_after += st->after;
+	}
+	/* An off-CPU stack: each of its frames has that much off CPU. */
+	if (nthis > 1 && w->fl[w->nfs - 1] >= strlen(FLAME_OFF_CPU_PREFIX) &&
+	    memcmp(w->fs[w->nfs - 1], FLAME_OFF_CPU_PREFIX,
+	    strlen(FLAME_OFF_CPU_PREFIX)) == 0) {
+		w->g->has_off = 1;
+		for (size_t i = 0; i < nthis; i++)
+			w->open[i].off += st->count;
 	}
 }
 

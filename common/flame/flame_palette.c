@@ -277,6 +277,23 @@ compute(const struct flame_palette *p, const char *s, size_t n,
 }
 
 void
+flame_hotcold_color(struct flame_palette *p, const char *s, size_t n,
+    int cold, char out[FLAME_COLOR_MAX])
+{
+	struct flame_palette c;
+
+	if (!cold) {
+		flame_color(p, s, n, out);
+		return;
+	}
+	/* Blues, with the palette's way of choosing within them. */
+	c = *p;
+	c.scheme = P_BLUE;
+	c.map = NULL;
+	compute(&c, s, n, out);
+}
+
+void
 flame_color(struct flame_palette *p, const char *s, size_t n,
     char out[FLAME_COLOR_MAX])
 {

@@ -33,6 +33,12 @@ int	 flame_background(const struct flame_palette *, const char *bg,
 /* The fill of a frame named name[0..len) (annotations still on). */
 void	 flame_color(struct flame_palette *, const char *name, size_t len,
 	    char out[FLAME_COLOR_MAX]);
+/*
+ * The fill of a frame of a hot/cold graph (off-CPU time beside on-CPU
+ * time): cold (blues, by name) when cold, else the palette's own.
+ */
+void	 flame_hotcold_color(struct flame_palette *, const char *name,
+	    size_t len, int cold, char out[FLAME_COLOR_MAX]);
 /* The fill of a differential frame: red grew, blue shrank, white same. */
 void	 flame_diff_color(double delta, double maxdelta, int negate,
 	    char out[FLAME_COLOR_MAX]);

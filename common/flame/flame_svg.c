@@ -427,6 +427,43 @@ frame_title(struct buf *b, const struct flame_graph *g,
 	buf_addc(b, ')');
 }
 
+/*
+ * A hot/cold graph's legend: a warm swatch for time on a CPU, a cold one
+ * for time off it, and the rule for a frame that has both below it.
+ */
+static void
+legend(FILE *f, const struct flame_svg_opts *o, double y)
+{
+	struct buf b = { 0 }, ys = { 0 };
+	char warm[FLAME_COLOR_MAX], cold[FLAME_COLOR_MAX];
+	double x = FLAME_XPAD, fs = o->fontsize;
+	static const char *const what[2] = { "on CPU", "off CPU (waiting)" };
+
+	/* The swatches: the colours of a frame of each kind. */
+	flame_hotcold_color(o->pal, "on CPU", 6, 0, warm);
+	flame_hotcold_color(o->pal, "off CPU", 7, 1, cold);
+	buf_adds(&b, "<g id=\"legend\">\n");
+	for (int i = 0; i < 2; i++) {
+		buf_printf(&b, "<rect x=\"%.2f\" y=\"", x);
+		perl_num(&b, y - fs);
+		buf_printf(&b, "\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
+		    "rx=\"2\" ry=\"2\"/>\n", fs * 2, fs, i == 0 ? warm : cold);
+		buf_reset(&ys);
+		perl_num(&ys, y - 1);
+		text_el(&b, i == 0 ? "legend-on" : "legend-off", x + fs * 2 + 4,
+		    ys.s, NULL, what[i]);
+		x += fs * 2 + 4 + fs * o->fontwidth * (strlen(what[i]) + 3);
+	}
+	buf_reset(&ys);
+	perl_num(&ys, y - 1);
+	text_el(&b, "legend-rule", x, ys.s, NULL, "a frame is cold when most "
+	    "of its time is off CPU");
+	buf_adds(&b, "</g>\n");
+	out(f, &b);
+	buf_free(&b);
+	buf_free(&ys);
+}
+
 void
 flame_svg_write(FILE *f, const struct flame_graph *g,
     const struct flame_svg_opts *o)
@@ -452,7 +489,15 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 	height = (g->depthmax + 1.0) * o->frameheight + ypad1 + ypad2;
 	if (o->subtitle != NULL)
 		height += ypad3;
+	if (g->has_off && !o->two_sided && !g->has_delta) {
+		/* The legend's line, below the title (and subtitle). */
+		height += ypad3;
+		if (o->inverted)
+			ypad1 += ypad3;
+	}
 	head(f, o, height, title, 1);
+	if (g->has_off && !o->two_sided && !g->has_delta)
+		legend(f, o, fs * (o->subtitle != NULL ? 6 : 4));
 	fputs("<g id=\"frames\">\n", f);
 	for (size_t i = 0; i < g->n; i++) {
 		const struct flame_frame *fr = &g->f[i];
@@ -547,6 +592,9 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 				    maxshare > 0 ? maxshare : 1, o->negate, fill);
 		} else if (fr->has_delta)
 			flame_diff_color(fr->delta, g->maxdelta, o->negate, fill);
+		else if (g->has_off)
+			flame_hotcold_color(o->pal, raw, rawlen,
+			    2 * fr->off > etime - fr->stime, fill);
 		else
 			flame_color(o->pal, raw, rawlen, fill);
 		snprintf(r1, sizeof(r1), "%.1f", x1);

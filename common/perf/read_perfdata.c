@@ -45,6 +45,11 @@
  * microsecond time stamps, cpu = period for cpu-clock and task-clock, the
  * first event's samples only, or --event's).
  *
+ * An off-CPU recording (sched:sched_switch with call chains beside
+ * cpu-clock samples, and switch events) is read as wall time: its
+ * switch-outs, switch-ins, exits and losses go to offcpu.h, which turns
+ * each interval off CPU into a sample (the hooks marked "offcpu.h").
+ *
  * Every offset and size is checked before it is used; a file that fails a
  * check gets one message naming the byte offset, and nothing is written
  * (the whole file is checked in a first pass).  Refused, with a message
@@ -74,12 +79,15 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
+#include "perf/offcpu.h"
 #include "perf/read_perfdata.h"
 #include "read/reader.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "perf/unwind.h"
 #include "base/util.h"
+#include "perf/perf_map.h"
+#include "read/perf_dso.h"
 
 /* perf_event.h's numbers, which are ABI. */
 enum {
@@ -92,6 +100,9 @@ enum {
 enum {
 	R_MMAP = 1, R_COMM = 3, R_EXIT = 4, R_FORK = 7, R_SAMPLE = 9,
 	R_MMAP2 = 10, R_FINISHED_ROUND = 68, R_COMPRESSED = 81,
+	/* Off-CPU recordings (offcpu.h). */
+	R_LOST = 2, R_THROTTLE = 5, R_LOST_SAMPLES = 13, R_SWITCH = 14,
+	R_SWITCH_CPU_WIDE = 15,
 };
 #define RF_GROUP	8	/* read_format */
 #define BRANCH_HW_INDEX	(1ULL << 17)	/* branch_sample_type */
@@ -100,6 +111,7 @@ enum {
 #define CTX_KERNEL	((uint64_t)-128)
 #define CTX_USER	((uint64_t)-512)
 #define CTX_MAX		((uint64_t)-4095)
+#define FEAT_BUILD_ID	2
 #define FEAT_OSRELEASE	4
 #define FEAT_ARCH	6
 #define FEAT_EVENT_DESC	12
@@ -113,20 +125,18 @@ struct attr {
 	uint64_t branch_type;
 	uint32_t stack_user;
 	int	 id_all;
+	int	 context_switch;	/* --switch-events */
 	char	*name;
 };
 
-enum dso_kind { D_FILE, D_PSEUDO, D_ANON, D_JIT };
-
-struct dso {
-	size_t	 base;		/* offset of the file name in the path */
-	size_t	 pre, prelen;	/* "name!" escaped, in pd->prefixes */
-	enum dso_kind kind;
-	int	 announced;
-	int	 kernel;	/* [kernel.kallsyms], a [module] */
-	int	 vdso;		/* [vdso] */
-	int	 img_tried;
+/*
+ * The unwinder's image of a dso (perf_dso.h), and a JIT's perf map, each
+ * read when first needed.
+ */
+struct dimg {
+	int	 tried, map_tried;
 	struct unw_image *img;
+	struct perf_map *map;
 };
 
 struct map {
@@ -170,6 +180,8 @@ struct sample {
 	size_t	 nregs;
 	const uint8_t *stack;
 	uint64_t stack_len;
+	const uint8_t *raw;	/* a tracepoint's fields */
+	uint32_t rawlen;
 	uint8_t	 misc;
 };
 
@@ -199,10 +211,9 @@ struct pd {
 	struct proc *procs;
 	size_t	 pcap;
 
-	struct strtab *dsos;
-	struct dso *dso;
+	struct pdso_tab *dsos;
+	struct dimg *dimg;
 	size_t	 dcap;
-	struct buf prefixes;
 	int32_t	 kdso;		/* "[kernel.kallsyms]" */
 
 	int	 vloaded;
@@ -245,6 +256,12 @@ struct pd {
 	uint64_t *pcs;
 	struct buf stack;
 	int32_t	 cur_pid;
+
+	/* An off-CPU recording (offcpu.h): NULL oc when it is not one. */
+	struct offcpu *oc;
+	struct attr *oc_attr;	/* sched:sched_switch */
+	size_t	 oc_state_off, oc_state_size;	/* prev_state in its raw */
+	uint32_t cur_key;	/* thread_of's last key */
 };
 
 /* --- Bounds-checked reading --- */
@@ -338,90 +355,24 @@ proc_get(struct pd *pd, int32_t pid)
 	return &pd->procs[id];
 }
 
-/* --- Dsos, as perf_script.c classifies perf's dso names --- */
-
-static int
-has_prefix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s, p, pl) == 0;
-}
-
-static int
-has_suffix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
-}
+/* --- Dsos (perf_dso.h) --- */
 
 static int32_t
 dso_id(struct pd *pd, const char *s, size_t n)
 {
-	int added;
-	uint32_t id;
-	struct dso *d;
-	const char *p;
-	size_t base;
+	int32_t id = pdso_id(pd->dsos, s, n);
+	size_t old = pd->dcap;
 
-	if (has_suffix(s, n, " (deleted)"))
-		n -= 10;
-	id = st_intern(pd->dsos, s, n, &added);
-	if (!added)
-		return (int32_t)id;
-	xgrow(&pd->dso, &pd->dcap, id + 1, sizeof(*pd->dso));
-	d = &pd->dso[id];
-	memset(d, 0, sizeof(*d));
-	p = st_str(pd->dsos, id, &n);
-	base = n;
-	while (base > 0 && p[base - 1] != '/')
-		base--;
-	/* perf's anonymous and no-dso maps show run-time addresses. */
-	if (has_prefix(p, n, "//anon") || has_prefix(p, n, "[stack") ||
-	    has_prefix(p, n, "[heap]") || has_prefix(p, n, "/dev/zero") ||
-	    has_prefix(p, n, "/anon_hugepage") ||
-	    has_prefix(p, n, "/SYSV") || has_prefix(p, n, "[vsyscall]") ||
-	    n == 0)
-		d->kind = D_ANON;
-	else if (p[0] == '[' || has_prefix(p, n, "//")) {
-		d->kind = D_PSEUDO;
-		d->kernel = p[0] == '[' && !(n == 6 &&
-		    memcmp(p, "[vdso]", 6) == 0);
-		d->vdso = n == 6 && memcmp(p, "[vdso]", 6) == 0;
-	}
-	else if ((has_prefix(p + base, n - base, "perf-") &&
-	    has_suffix(p, n, ".map")) ||
-	    (has_prefix(p + base, n - base, "jitted-") &&
-	    has_suffix(p, n, ".so")))
-		d->kind = D_JIT;
-	else
-		d->kind = D_FILE;
-	if (base == n || d->kind == D_PSEUDO || d->kind == D_ANON)
-		base = 0;
-	d->base = base;
-	d->pre = pd->prefixes.len;
-	esc_append(&pd->prefixes, p + base, n - base);
-	buf_addc(&pd->prefixes, '!');
-	d->prelen = pd->prefixes.len - d->pre;
-	return (int32_t)id;
+	xgrow(&pd->dimg, &pd->dcap, (size_t)id + 1, sizeof(*pd->dimg));
+	if (pd->dcap > old)
+		memset(pd->dimg + old, 0, (pd->dcap - old) * sizeof(*pd->dimg));
+	return id;
 }
 
-static void
-announce(struct pd *pd, int32_t id)
+static struct pdso *
+dso(struct pd *pd, int32_t id)
 {
-	struct dso *d = &pd->dso[id];
-	struct lib_info li = {0};
-	size_t n;
-	const char *p;
-
-	if (d->announced)
-		return;
-	d->announced = 1;
-	p = st_str(pd->dsos, (uint32_t)id, &n);
-	li.name = p + d->base;
-	li.path = d->kind == D_FILE || d->kind == D_JIT ? p : NULL;
-	sw_lib(pd->w, &li);
+	return pdso_get(pd->dsos, id);
 }
 
 /* --- Kernel symbols --- */
@@ -665,6 +616,7 @@ parse_attr(struct pd *pd, const uint8_t *p, uint64_t asize, uint64_t off,
 	a->sample_type = u64at(p + 24);
 	a->read_format = u64at(p + 32);
 	a->id_all = (u64at(p + 40) >> 18) & 1;
+	a->context_switch = (u64at(p + 40) >> 26) & 1;
 	if (size >= 80)
 		a->branch_type = u64at(p + 72);
 	if (size >= 96) {
@@ -703,6 +655,38 @@ header_string(struct pd *pd, uint64_t *off, uint64_t end, size_t *n)
 }
 
 /* The features we use: EVENT_DESC (names), ARCH and OSRELEASE. */
+/*
+ * The BUILD_ID feature: a build_id_event per file with samples (header,
+ * pid, 20 bytes of id (its length in the next byte when misc has
+ * PERF_RECORD_MISC_BUILD_ID_SIZE), padding, the path), [off, end).  It
+ * is optional: a malformed one is left unread.
+ */
+static void
+build_ids(struct pd *pd, uint64_t off, uint64_t end)
+{
+	while (fits(off, 36, end)) {
+		const uint8_t *p = pd->d + off;
+		uint16_t misc = u16at(p + 4), size = u16at(p + 6);
+		size_t idlen = 20, fl;
+		char hex[41];
+
+		if (size < 36 || !fits(off, size, end))
+			return;
+		if ((misc & (1u << 15)) && p[32] <= 20)
+			idlen = p[32];
+		hex[0] = '\0';
+		for (size_t i = 0; i < idlen; i++) {
+			hex[2 * i] = "0123456789abcdef"[p[12 + i] >> 4];
+			hex[2 * i + 1] = "0123456789abcdef"[p[12 + i] & 15];
+			hex[2 * i + 2] = '\0';
+		}
+		fl = strnlen((const char *)p + 36, size - 36u);
+		if (fl > 0)
+			pdso_expect_id(pd->dsos, (const char *)p + 36, fl, hex);
+		off += size;
+	}
+}
+
 static int
 parse_features(struct pd *pd, const uint8_t *bits)
 {
@@ -732,7 +716,9 @@ parse_features(struct pd *pd, const uint8_t *bits)
 			    "end of the file");
 		off += 16;
 		o = so;
-		if (b == FEAT_ARCH &&
+		if (b == FEAT_BUILD_ID)
+			build_ids(pd, so, so + ss);
+		else if (b == FEAT_ARCH &&
 		    (s = header_string(pd, &o, so + ss, &n)) != NULL) {
 			have_arch = 1;
 			pd->native_arch = strlen(u.machine) == n &&
@@ -983,6 +969,8 @@ decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
 		NEED(4);
 		sz = u32at(p + k);
 		NEED(4 + (size_t)sz);
+		s->raw = p + k + 4;
+		s->rawlen = sz;
 		k += 4 + (size_t)sz;
 	}
 	if (st & S_BRANCH_STACK) {
@@ -1057,6 +1045,29 @@ trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
 	return 1;
 }
 
+/*
+ * The thread of a non-sample record, from its sample_id trailer: 0, or -1
+ * when the record has none.
+ */
+static int
+trailer_tid(struct pd *pd, const uint8_t *p, size_t n, int32_t *tid)
+{
+	const struct attr *a = &pd->attrs[0];
+	uint64_t st;
+	size_t tl;
+
+	if (pd->nattrs > 1 && (a->sample_type & S_IDENTIFIER) && n >= 8)
+		a = attr_of_id(pd, u64at(p + n - 8));
+	if (a == NULL || !a->id_all || !((st = a->sample_type) & S_TID))
+		return -1;
+	tl = 8 * (size_t)popcount64(st & (S_TID | S_TIME | S_ID |
+	    S_STREAM_ID | S_CPU | S_IDENTIFIER));
+	if (tl > n)
+		return -1;
+	*tid = (int32_t)u32at(p + n - tl + 4);
+	return 0;
+}
+
 static int
 cmp_rec(const void *a, const void *b)
 {
@@ -1126,6 +1137,18 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 		case R_FORK:
 		case R_EXIT:
 			if (bn < (type == R_COMM ? 8u : 24u)) {
+				bad(pd, off, "record too small for its type");
+				goto fail;
+			}
+			trailer_time(pd, p, bn, &t);
+			break;
+		case R_SWITCH:
+		case R_SWITCH_CPU_WIDE:
+		case R_LOST:
+		case R_LOST_SAMPLES:
+		case R_THROTTLE:
+			if (bn < (type == R_SWITCH ? 0u : type == R_LOST ||
+			    type == R_THROTTLE ? 16u : 8u)) {
 				bad(pd, off, "record too small for its type");
 				goto fail;
 			}
@@ -1205,16 +1228,42 @@ do_fork(struct pd *pd, const uint8_t *p)
 	}
 }
 
+/*
+ * perf's anonymous memory (is_anon_memory, is_no_dso_memory): mapped
+ * executable, it is a JIT's code, named from /tmp/perf-PID.map.
+ */
+static int
+jit_memory(const char *s, size_t n)
+{
+	return (n == 6 && memcmp(s, "//anon", 6) == 0) ||
+	    (n >= 9 && memcmp(s, "/dev/zero", 9) == 0) ||
+	    (n >= 14 && memcmp(s, "/anon_hugepage", 14) == 0) ||
+	    (n >= 6 && memcmp(s, "[stack", 6) == 0) ||
+	    (n >= 5 && memcmp(s, "/SYSV", 5) == 0) ||
+	    (n == 6 && memcmp(s, "[heap]", 6) == 0);
+}
+
 static void
 do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 {
 	int32_t pid = (int32_t)u32at(p);
-	size_t fo = type == R_MMAP ? 32 : 64;
+	size_t fo = type == R_MMAP ? 32 : 64, fl;
+	const char *file = (const char *)p + fo;
+	char jit[64];
 	struct proc *pr;
 	struct map *m;
+	int exec;
 
 	if ((misc & MISC_CPUMODE) == MISC_KERNEL)
 		return;		/* the kernel's: named from kallsyms */
+	fl = rec_str(p + fo, n - fo);
+	/* MMAP records are of executable mappings; MMAP2 has the prot. */
+	exec = type == R_MMAP || (u32at(p + 56) & PROT_EXEC) != 0;
+	if (exec && jit_memory(file, fl)) {
+		fl = (size_t)snprintf(jit, sizeof(jit), "/tmp/perf-%" PRId32
+		    ".map", pid);
+		file = jit;
+	}
 	pr = proc_get(pd, pid);
 	xgrow(&pr->maps, &pr->cap, pr->n + 1, sizeof(*pr->maps));
 	m = &pr->maps[pr->n++];
@@ -1222,8 +1271,7 @@ do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 	m->m.start = u64at(p + 8);
 	m->m.end = m->m.start + u64at(p + 16);
 	m->m.pgoff = u64at(p + 24);
-	m->dso = (uint32_t)dso_id(pd, (const char *)p + fo,
-	    rec_str(p + fo, n - fo));
+	m->dso = (uint32_t)dso_id(pd, file, fl);
 }
 
 /* The newest mapping of pid holding addr, or NULL. */
@@ -1256,24 +1304,73 @@ add_frame(struct pd *pd, uint64_t addr, int32_t dso, const char *sym)
 	f->sym = sym;
 }
 
+static int
+has_map_suffix(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 4 && strcmp(s + n - 4, ".map") == 0;
+}
+
+/*
+ * Is dso id a perf map ("/tmp/perf-PID.map") that can be read (from
+ * --perf-map-dir, else where perf names it)?  Read once.
+ */
+static int
+has_pid_map(struct pd *pd, uint32_t id)
+{
+	struct dimg *di = &pd->dimg[id];
+
+	if (!di->map_tried) {
+		size_t n;
+		const char *path = pdso_path(pd->dsos, (int32_t)id, &n);
+		const char *base = strrchr(path, '/');
+		struct buf b = {0};
+
+		di->map_tried = 1;
+		base = base != NULL ? base + 1 : path;
+		if (strncmp(base, "perf-", 5) == 0 && has_map_suffix(base)) {
+			if (pd->o != NULL && pd->o->perf_map_dir != NULL) {
+				buf_adds(&b, pd->o->perf_map_dir);
+				buf_addc(&b, '/');
+				buf_adds(&b, base);
+			} else
+				buf_adds(&b, path);
+			di->map = perf_map_load(b.s);
+			buf_free(&b);
+		}
+	}
+	return di->map != NULL;
+}
+
 static void
 user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 {
 	struct map *m = map_find(pd, pid, ip);
-
+	const struct pdso *d;
 	uint64_t rel;
 
 	if (m == NULL) {
 		add_frame(pd, ip, -1, NULL);
 		return;
 	}
-	if (pd->dso[m->dso].kind == D_ANON) {
+	d = dso(pd, (int32_t)m->dso);
+	if (d->kind == PDSO_ANON) {
 		add_frame(pd, ip, (int32_t)m->dso, NULL);
 		return;
 	}
+	if (d->kind == PDSO_JIT && has_pid_map(pd, m->dso)) {
+		/* perf maps hold run-time addresses. */
+		add_frame(pd, ip, (int32_t)m->dso,
+		    perf_map_find(pd->dimg[m->dso].map, ip));
+		return;
+	}
+	/* perf's map_ip: the file offset; then sp(5)'s address. */
 	rel = ip - m->m.start + m->m.pgoff;
-	add_frame(pd, rel, (int32_t)m->dso, pd->dso[m->dso].vdso ?
-	    vdso_find(pd, rel) : NULL);
+	if (d->kind == PDSO_FILE)
+		rel = pdso_addr(pd->dsos, (int32_t)m->dso, rel);
+	add_frame(pd, rel, (int32_t)m->dso, d->vdso ? vdso_find(pd, rel) :
+	    NULL);
 }
 
 static void
@@ -1328,23 +1425,25 @@ unw_lookup(void *ctx, uint64_t addr)
 {
 	struct pd *pd = ctx;
 	struct map *m = map_find(pd, pd->cur_pid, addr);
-	struct dso *d;
+	const struct pdso *d;
+	struct dimg *di;
 
 	if (m == NULL)
 		return NULL;
-	d = &pd->dso[m->dso];
-	if (!d->img_tried) {
+	d = dso(pd, (int32_t)m->dso);
+	di = &pd->dimg[m->dso];
+	if (!di->tried) {
 		char err[256];
 		size_t n;
-		const char *path = st_str(pd->dsos, m->dso, &n);
+		const char *path = pdso_path(pd->dsos, (int32_t)m->dso, &n);
 
-		d->img_tried = 1;
-		if (d->kind == D_FILE)
-			d->img = unw_image_open(path, err, sizeof(err));
+		di->tried = 1;
+		if (d->kind == PDSO_FILE)
+			di->img = unw_image_open(path, err, sizeof(err));
 		else if (d->vdso && pd->native_kernel)
-			d->img = vdso_image();
+			di->img = vdso_image();
 	}
-	m->m.img = d->img;
+	m->m.img = di->img;
 	return &m->m;
 }
 
@@ -1371,20 +1470,6 @@ unwind_user(struct pd *pd, const struct attr *a, const struct sample *s)
 		user_frame(pd, s->pid, i == 0 ? pd->pcs[i] : pd->pcs[i] - 1);
 }
 
-static void
-add_hex(struct buf *b, uint64_t v)
-{
-	char tmp[20], *p = tmp + sizeof(tmp);
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	*--p = 'x';
-	*--p = '0';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* The frames, root first, into pd->stack (perf_script.c's join_stack). */
 static void
 join_stack(struct pd *pd)
@@ -1394,37 +1479,34 @@ join_stack(struct pd *pd)
 	buf_reset(b);
 	for (size_t k = pd->nfr; k-- > 0;) {
 		const struct frame *f = &pd->fr[k];
-		const struct dso *d = f->dso >= 0 ? &pd->dso[f->dso] : NULL;
+		const struct pdso *d = f->dso >= 0 ? dso(pd, f->dso) : NULL;
 		int kern = d != NULL && d->kernel;
 
 		if (b->len > 0)
 			buf_addc(b, ';');
 		if (f->sym != NULL) {
-			announce(pd, f->dso);
-			buf_add(b, pd->prefixes.s + d->pre, d->prelen);
+			pdso_prefix(pd->dsos, f->dso, b);
 			esc_append(b, f->sym, strlen(f->sym));
 		} else if (pd->o->unknown_dso && d != NULL) {
 			size_t n;
-			const char *p = st_str(pd->dsos, (uint32_t)f->dso, &n);
+			const char *p = pdso_path(pd->dsos, f->dso, &n);
 
-			announce(pd, f->dso);
+			pdso_announce(pd->dsos, f->dso);
 			buf_addc(b, '[');
 			esc_append(b, p + d->base, n - d->base);
 			buf_addc(b, ']');
 		} else if (pd->o->unknown_dso)
 			buf_add(b, "[unknown]", 9);
 		else {
-			if (d != NULL && !kern && d->kind == D_FILE &&
-			    f->addr < (1ULL << 32)) {
-				announce(pd, f->dso);
-				buf_add(b, pd->prefixes.s + d->pre, d->prelen);
-			}
-			add_hex(b, f->addr);
+			if (d != NULL && !kern && d->kind == PDSO_FILE &&
+			    f->addr < (1ULL << 32))
+				pdso_prefix(pd->dsos, f->dso, b);
+			buf_addhex(b, f->addr);
 		}
 		if (pd->o->annotate) {
 			if (kern)
 				buf_add(b, "_[k]", 4);
-			else if (d != NULL && d->kind == D_JIT)
+			else if (d != NULL && d->kind == PDSO_JIT)
 				buf_add(b, "_[j]", 4);
 		}
 	}
@@ -1494,30 +1576,16 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 		if (pd->tptr[id] != NULL && pd->first_t < 0)
 			pd->first_t = (int64_t)id;
 	}
+	pd->cur_key = id;
 	return pd->tptr[id];
 }
 
 /* Is this attr's event the one kept (perf_script.c's event_ok)? */
-static size_t
-event_base(const char *s, size_t n)
-{
-	size_t k = n;
-
-	while (k > 0 && s[k - 1] != ':')
-		k--;
-	if (k == 0 || k == n)
-		return n;
-	for (size_t i = k; i < n; i++)
-		if (strchr("ukhIGHpPSDWebB", s[i]) == NULL)
-			return n;
-	return k - 1;
-}
-
 static int
 event_ok(struct pd *pd, struct attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
-	size_t n = strlen(name), bn = event_base(name, n);
+	size_t n = strlen(name), bn = perf_event_base(name, n);
 
 	if (pd->event != NULL)
 		return a == pd->event || strcmp(a->name, pd->event->name) == 0;
@@ -1540,9 +1608,123 @@ event_ok(struct pd *pd, struct attr *a)
 		sw_header(pd->w, h.s);
 		buf_free(&h);
 	}
-	sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
-	    "period") : "samples", pd->event_time ? "ns" : "none");
+	if (pd->oc != NULL)
+		sw_units(pd->w, OFFCPU_WEIGHT_TYPE, "ns");
+	else
+		sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
+		    "period") : "samples", pd->event_time ? "ns" : "none");
 	return 1;
+}
+
+/* --- Off-CPU recordings (offcpu.h) --- */
+
+/* An off-CPU interval kept: a sample of its thread, weighted by its ns. */
+static void
+oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
+    const char *stack, size_t len)
+{
+	struct pd *pd = ctx;
+	struct sw_thread *swt = pd->tptr[key];
+	double ms = (double)(int64_t)(t_out / 1000 - pd->t0) * 1000 / 1e6;
+
+	if (swt == NULL || !sw_time_ok(pd->w, ms))
+		return;
+	sw_sample(pd->w, swt, ms, ns > INT64_MAX ? INT64_MAX : (int64_t)ns,
+	    0, stack, len);
+}
+
+/*
+ * Is this an off-CPU recording (sched:sched_switch with switch events,
+ * and time-based samples beside), read as one (no --event)?  Then set it
+ * up and write its headers.
+ */
+static void
+oc_setup(struct pd *pd)
+{
+	struct attr *sw = NULL, *on = NULL;
+	int switches = 0;
+	struct buf h = {0};
+
+	if (pd->o->event != NULL)
+		return;
+	for (size_t i = 0; i < pd->nattrs; i++) {
+		struct attr *a = &pd->attrs[i];
+
+		switches |= a->context_switch;
+		if (strcmp(a->name, "sched:sched_switch") == 0)
+			sw = a;
+		else if (on == NULL)
+			on = a;
+	}
+	if (sw == NULL || !switches)
+		return;
+	if (on == NULL || on->type != 1 || on->config > 1) {
+		warnx("%s: sched:sched_switch without cpu-clock or task-clock "
+		    "samples: read as samples of %s, not as a wall-time "
+		    "profile", pd->name, (on != NULL ? on : sw)->name);
+		return;
+	}
+	pd->oc = offcpu_new(pd->o->off_cpu_min_set ?
+	    (uint64_t)pd->o->off_cpu_min_us * 1000 :
+	    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, pd);
+	pd->oc_attr = sw;
+	offcpu_state_field((const char *)pd->d + pd->data_end,
+	    pd->len - pd->data_end, &pd->oc_state_off, &pd->oc_state_size);
+	buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld", OFFCPU_FRAME_PREFIX "*]",
+	    pd->o->off_cpu_min_set ? pd->o->off_cpu_min_us :
+	    (long long)OFFCPU_MIN_US_DEFAULT);
+	sw_header(pd->w, h.s);
+	buf_free(&h);
+	event_ok(pd, on);
+	pd->event_time = 1;	/* cpu-clock or task-clock, by any name */
+}
+
+/* The state a sched_switch sample left its CPU in. */
+static enum offcpu_state
+oc_state(const struct pd *pd, const struct sample *s)
+{
+	uint64_t v;
+
+	if (s->raw == NULL || pd->oc_state_off > s->rawlen ||
+	    pd->oc_state_size > s->rawlen - pd->oc_state_off)
+		return OFFCPU_SLEEPING;
+	v = pd->oc_state_size == 8 ? u64at(s->raw + pd->oc_state_off) :
+	    u32at(s->raw + pd->oc_state_off);
+	return offcpu_state_of(v);
+}
+
+/* A switch event, an exit, a loss: what offcpu.h needs of them. */
+static void
+oc_record(struct pd *pd, uint32_t type, uint16_t misc, const uint8_t *p,
+    size_t n)
+{
+	uint64_t t = 0;
+	int32_t tid;
+
+	switch (type) {
+	case R_SWITCH:
+	case R_SWITCH_CPU_WIDE:
+		/* Switch-ins close; the tracepoint's sample opens. */
+		if ((misc & 0x2000) == 0 && trailer_time(pd, p, n, &t) &&
+		    trailer_tid(pd, p, n, &tid) == 0)
+			offcpu_in(pd->oc, tid, t);
+		break;
+	case R_EXIT:
+		if (trailer_time(pd, p, n, &t))
+			offcpu_exit(pd->oc, (int32_t)u32at(p + 8), t);
+		break;
+	case R_LOST:
+		offcpu_lost(pd->oc, u64at(p + 8));
+		break;
+	case R_LOST_SAMPLES:
+		offcpu_lost(pd->oc, u64at(p));
+		break;
+	case R_THROTTLE:
+		offcpu_throttled(pd->oc);
+		break;
+	default:
+		break;
+	}
 }
 
 static void
@@ -1563,7 +1745,7 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 		pd->have_t0 = 1;
 		pd->t0 = us;
 	}
-	if (!event_ok(pd, a)) {
+	if (a != pd->oc_attr && !event_ok(pd, a)) {
 		pd->skipped++;
 		return;
 	}
@@ -1607,12 +1789,20 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 	if (dwarf && s->regs != NULL)
 		unwind_user(pd, a, s);
 	if (s->has_period) {
-		if (pd->o->period_weight)
+		if (pd->o->period_weight || pd->oc != NULL)
 			weight = (int64_t)s->period;
 		if (pd->event_time)
 			cpu = (int64_t)s->period;
 	}
 	join_stack(pd);
+	if (pd->oc != NULL && a == pd->oc_attr) {
+		offcpu_out(pd->oc, s->tid, pd->cur_key, s->time,
+		    oc_state(pd, s), pd->stack.s != NULL ? pd->stack.s : "",
+		    pd->stack.len);
+		return;
+	}
+	if (pd->oc != NULL)
+		offcpu_running(pd->oc, s->tid, s->time);
 	sw_sample(pd->w, swt, ms, weight, cpu,
 	    pd->stack.s != NULL ? pd->stack.s : "", pd->stack.len);
 }
@@ -1650,6 +1840,8 @@ replay(struct pd *pd, const struct rec *r, size_t n)
 		default:
 			break;
 		}
+		if (pd->oc != NULL && type != R_SAMPLE)
+			oc_record(pd, type, u16at(h + 4), p, bn);
 	}
 }
 
@@ -1669,11 +1861,12 @@ pd_free(struct pd *pd)
 		free(pd->procs[i].maps);
 	free(pd->procs);
 	st_free(pd->pids);
-	for (size_t i = 0; i < st_count(pd->dsos); i++)
-		unw_image_free(pd->dso[i].img);
-	free(pd->dso);
-	st_free(pd->dsos);
-	buf_free(&pd->prefixes);
+	for (size_t i = 0; i < pd->dcap; i++) {
+		unw_image_free(pd->dimg[i].img);
+		perf_map_free(pd->dimg[i].map);
+	}
+	free(pd->dimg);
+	pdso_free(pd->dsos);
 	free(pd->ksyms);
 	free(pd->vsyms);
 	buf_free(&pd->kstr);
@@ -1687,6 +1880,7 @@ pd_free(struct pd *pd)
 	free(pd->fr);
 	free(pd->pcs);
 	buf_free(&pd->stack);
+	offcpu_free(pd->oc);
 }
 
 /* What the header says we cannot read. */
@@ -1705,7 +1899,8 @@ check(struct pd *pd)
 }
 
 static void
-pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
+pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len,
+    struct sw *w)
 {
 	memset(pd, 0, sizeof(*pd));
 	pd->name = name;
@@ -1714,7 +1909,8 @@ pd_init(struct pd *pd, const char *name, const uint8_t *data, size_t len)
 	pd->ids = st_new();
 	pd->tids = st_new();
 	pd->pids = st_new();
-	pd->dsos = st_new();
+	pd->w = w;
+	pd->dsos = pdso_new(w);
 	pd->threadkeys = st_new();
 	pd->mainpids = st_new();
 	pd->kdso = dso_id(pd, "[kernel.kallsyms]", 17);
@@ -1741,7 +1937,7 @@ perfdata_probe(const char *path, char *why, size_t whysz)
 		return 0;
 	}
 	close(fd);
-	pd_init(&pd, path, m, (size_t)sb.st_size);
+	pd_init(&pd, path, m, (size_t)sb.st_size, NULL);
 	pd.why = why;
 	pd.whysz = whysz;
 	rc = parse_header(&pd) == 0 && check(&pd) == 0;
@@ -1759,14 +1955,19 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	size_t nr = 0;
 	int rc = -1;
 
-	pd_init(&pd, name, data, len);
+	pd_init(&pd, name, data, len, w);
 	pd.o = o;
-	pd.w = w;
 	if (parse_header(&pd) == -1 || check(&pd) == -1 ||
 	    scan(&pd, &r, &nr) == -1)
 		goto out;
 	sw_source(w, name, "perf.data");
+	oc_setup(&pd);
 	replay(&pd, r, nr);
+	pdso_report(pd.dsos, name);
+	if (pd.oc != NULL) {
+		offcpu_finish(pd.oc, nr > 0 ? r[nr - 1].time : 0);
+		offcpu_report(pd.oc, name);
+	}
 	if (pd.skipped > 0)
 		warnx("%s: %" PRIu64 " samples of other events than %s "
 		    "skipped (--event chooses)", name, pd.skipped,

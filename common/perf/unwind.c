@@ -10,6 +10,7 @@
  * instruction), except above a signal frame ('S'), whose caller's pc is
  * the interrupted instruction itself.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "perf/unwind_impl.h"
@@ -36,6 +37,8 @@ static const signed char x86_dwarf[24] = {
 #define X86_PC	16	/* the return-address column */
 #define A64_SP	31
 #define A64_PC	32	/* perf's PERF_REG_ARM64_PC, as unwind.h numbers it */
+#define X86_FP	6	/* rbp */
+#define A64_FP	29	/* x29 */
 #define A64_VA_MASK	0x0000ffffffffffffull	/* 48-bit user addresses */
 
 int
@@ -150,6 +153,34 @@ step(const struct unw_rule *ru, struct unw_regs *cur, const uint8_t *stack,
 	return 0;
 }
 
+/*
+ * A step by the frame pointer, for a frame without an image: the caller's
+ * frame pointer at fp, its return address above it, its stack pointer
+ * above that (x86-64 rbp, aarch64 x29).  0, or -1 when they are not in
+ * the copy of the stack.
+ */
+static int
+fp_step(struct unw_regs *cur, const uint8_t *stack, size_t len,
+    uint64_t base, int spreg)
+{
+	int fpreg = cur->arch == UNW_X86_64 ? X86_FP : A64_FP;
+	uint64_t fp, ra, up;
+
+	if (!(cur->valid & ((uint64_t)1 << fpreg)))
+		return -1;
+	fp = cur->r[fpreg];
+	if (fp < cur->r[spreg] || fp > UINT64_MAX - 16 ||
+	    unw_read8(stack, len, base, fp, &up) == -1 ||
+	    unw_read8(stack, len, base, fp + 8, &ra) == -1)
+		return -1;
+	cur->r[fpreg] = up;
+	cur->r[spreg] = fp + 16;
+	/* What the callee saved elsewhere is not known any more. */
+	cur->valid = ((uint64_t)1 << fpreg) | ((uint64_t)1 << spreg);
+	cur->pc = cur->arch == UNW_AARCH64 ? ra & A64_VA_MASK : ra;
+	return 0;
+}
+
 size_t
 unw_stack(const struct unw_regs *r, const uint8_t *stack, size_t len,
     unw_lookup_fn lookup, void *ctx, uint64_t *pcs, size_t max)
@@ -172,8 +203,22 @@ unw_stack(const struct unw_regs *r, const uint8_t *stack, size_t len,
 		const struct unw_map *m = lookup(ctx, look);
 		const struct unw_rule *ru;
 
-		if (m == NULL || m->img == NULL || look < m->start ||
-		    look >= m->end ||
+		if (m == NULL)
+			break;
+		if (m->img == NULL) {
+			/*
+			 * No image: JIT code (V8's, CPython's perf
+			 * trampolines), which keeps the frame pointer.
+			 */
+			if (fp_step(&cur, stack, len, base, spreg) == -1)
+				break;
+			if (cur.r[spreg] <= sp || cur.pc == 0)
+				break;
+			adj = 1;
+			pcs[n++] = cur.pc;
+			continue;
+		}
+		if (look < m->start || look >= m->end ||
 		    unw_image_vaddr(m->img, look - m->start + m->pgoff,
 		    &va) == -1 ||
 		    (ru = unw_rule_find(m->img, va)) == NULL)

@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf/unwind_mem.h"	/* UNW_MAXREGS */
+
 enum unw_arch {
 	UNW_X86_64,
 	UNW_AARCH64,
@@ -79,7 +81,6 @@ struct unw_map {
 /* The mapping of the sampled process that holds addr, or NULL. */
 typedef const struct unw_map *(*unw_lookup_fn)(void *ctx, uint64_t addr);
 
-#define UNW_MAXREGS	33	/* DWARF numbers 0..32 (aarch64's pc is 32) */
 
 struct unw_regs {
 	enum unw_arch arch;

@@ -1,12 +1,12 @@
 /*
- * unwind_expr.c: the DWARF expressions of call-frame rules (unwind_impl.h):
+ * unwind_expr.c: the DWARF expressions of call-frame rules (unwind_mem.h):
  * what glibc's and gcc's CFI use (the PLT's CFA, a realigned main's
  * DW_OP_breg + DW_OP_deref, the signal trampoline's register slots) and
  * the rest of the stack machine that needs no debug info.  Memory is the
  * stack copy only, every read bounds-checked; the number of operations is
  * capped, so a branch back cannot loop forever.
  */
-#include "perf/unwind_impl.h"
+#include "perf/unwind_mem.h"
 
 #define EXPR_STACK	64
 #define EXPR_STEPS	1000

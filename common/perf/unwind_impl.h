@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "perf/unwind.h"
+#include "perf/unwind_mem.h"
 
 /* One section of call-frame information, in memory. */
 struct unw_sect {
@@ -131,34 +132,5 @@ void	 unw_image_load_debug(struct unw_image *);
  */
 struct unw_image *unw_image_mem(enum unw_arch, const uint8_t *sec, size_t n,
 	    uint64_t vaddr, int debug);
-
-/*
- * Evaluate a DWARF expression of a CFI rule.  regs/valid are the frame's
- * registers; memory is read only from stack[0..len) at address base.
- * push: start with *out on the stack (DW_CFA_expression).  Returns 0 with
- * the top of the stack in *out, or -1.
- */
-int	 unw_eval(const uint8_t *e, size_t n, const uint64_t *regs,
-	    uint64_t valid, const uint8_t *stack, size_t len, uint64_t base,
-	    int push, uint64_t *out);
-
-/*
- * Read 8 bytes of the stack copy at address a; 0, or -1 outside it.  The
- * copy is in the sampled machine's order, little-endian like this one's.
- */
-static inline int
-unw_read8(const uint8_t *stack, size_t len, uint64_t base, uint64_t a,
-    uint64_t *v)
-{
-	uint64_t o = a - base;
-
-	if (a < base || o > len || len - o < 8)
-		return -1;
-	memcpy(v, stack + o, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	*v = __builtin_bswap64(*v);
-#endif
-	return 0;
-}
 
 #endif

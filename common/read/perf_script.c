@@ -35,6 +35,14 @@
  * instructions would mislead; the others are counted in one warning.
  * cpu is the period for cpu-clock and task-clock, which count ns.
  *
+ * An off-CPU recording (sp-record --off-cpu) printed with
+ *
+ *	perf script --header --show-switch-events -F ...,trace
+ *
+ * (the header names sched:sched_switch and context_switch, the tracepoint's
+ * lines carry prev_state=, switch-ins are PERF_RECORD_SWITCH lines) is read
+ * as wall time, as read_perfdata.c reads the perf.data: see offcpu.h.
+ *
  * The whole input is read in one pass over lines, with no per-line
  * allocation: a record's symbols are copied into an arena that is reset for
  * the next record, and the stack is joined root first at the record's end.
@@ -49,6 +57,8 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
+#include "perf/offcpu.h"
+#include "read/perf_dso.h"
 #include "read/perf_script.h"
 #include "read/reader.h"
 #include "stream/stream.h"
@@ -63,13 +73,6 @@ struct pframe {
 	int32_t	 dso;		/* index in ps->dsos, or -1 */
 	int32_t	 leaf_dso;	/* that of the nearest real frame leafward */
 	unsigned has_addr:1, unknown:1, inlined:1, jit_inl:1;
-};
-
-/* What we know about a dso path. */
-struct dso {
-	size_t	 base;		/* offset of the file name in the path */
-	size_t	 pre, prelen;	/* "name!" escaped, in ps->prefixes */
-	unsigned kernel:1, jit:1, announced:1, pseudo:1;
 };
 
 /* The parts of an event line. */
@@ -97,11 +100,7 @@ struct ps {
 	size_t	 mcap;
 	struct buf key;
 
-	struct strtab *dsos;
-	struct dso *dso;
-	size_t	 dcap;
-	struct buf prefixes;
-	int32_t	 last_dso;	/* a one-entry cache of the dso lookup */
+	struct pdso_tab *dsos;	/* perf_dso.h */
 
 	/* The event chosen (the first one seen, or --event). */
 	char	*event;
@@ -130,6 +129,16 @@ struct ps {
 	int	 java;		/* the thread's comm starts with "java" */
 
 	int	 old_perf;	/* --header says perf 3: absolute addresses */
+
+	/* An off-CPU recording (offcpu.h); oc NULL when it is not one. */
+	int	 hdr_switch, hdr_cs, oc_checked;
+	const char *hdr_clock;	/* "cpu-clock", "task-clock", or NULL */
+	struct offcpu *oc;
+	int	 rec_out;	/* the record is a sched_switch */
+	enum offcpu_state rec_state;
+	int32_t	 rec_tid;
+	int64_t	 rec_ns, last_ns;
+	uint32_t cur_key;	/* thread_of's last key */
 
 	/* Lines we skipped. */
 	uint64_t weird, weird_line;
@@ -450,98 +459,6 @@ has_prefix(const char *s, size_t n, const char *p)
 	return n >= pl && memcmp(s, p, pl) == 0;
 }
 
-static int
-has_suffix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
-}
-
-/* The kernel dsos of inferno's is_kernel(): [x], *.ko, vmlinux[-version]. */
-static int
-is_kernel_dso(const char *s, size_t n)
-{
-	if (n > 0 && s[0] == '[')
-		return 1;
-	if (has_suffix(s, n, ".ko"))
-		return 1;
-	for (size_t k = n; k >= 7; k--)
-		if (memcmp(s + k - 7, "vmlinux", 7) == 0) {
-			for (size_t m = k; m < n; m++) {
-				char c = s[m];
-
-				if (!(c == '-' || c == '.' || c == '_' ||
-				    is_digit(c) || (c >= 'a' && c <= 'z') ||
-				    (c >= 'A' && c <= 'Z')))
-					return 0;
-			}
-			return 1;
-		}
-	return 0;
-}
-
-/* The dso index of path s[0..n), announced with a #lib line when new. */
-static int32_t
-dso_id(struct ps *ps, const char *s, size_t n)
-{
-	uint32_t id;
-	int added;
-	struct dso *d;
-	const char *p;
-	size_t base;
-
-	if (ps->last_dso >= 0) {
-		size_t len;
-		const char *q = st_str(ps->dsos, (uint32_t)ps->last_dso, &len);
-
-		if (len == n && memcmp(q, s, n) == 0)
-			return ps->last_dso;
-	}
-	id = st_intern(ps->dsos, s, n, &added);
-	ps->last_dso = (int32_t)id;
-	if (!added)
-		return (int32_t)id;
-	xgrow(&ps->dso, &ps->dcap, id + 1, sizeof(*ps->dso));
-	d = &ps->dso[id];
-	memset(d, 0, sizeof(*d));
-	p = st_str(ps->dsos, id, &n);
-	base = n;
-	while (base > 0 && p[base - 1] != '/')
-		base--;
-	d->pseudo = n == 0 || p[0] == '[' || has_prefix(p, n, "//");
-	if (base == n || d->pseudo)	/* "dir/", "//anon": keep it whole */
-		base = 0;
-	d->base = base;
-	d->kernel = is_kernel_dso(p, n);
-	d->jit = (has_prefix(p + base, n - base, "perf-") &&
-	    has_suffix(p, n, ".map")) ||
-	    (has_prefix(p + base, n - base, "jitted-") &&
-	    has_suffix(p, n, ".so"));
-	d->pre = ps->prefixes.len;
-	esc_append(&ps->prefixes, p + base, n - base);
-	buf_addc(&ps->prefixes, '!');
-	d->prelen = ps->prefixes.len - d->pre;
-	return (int32_t)id;
-}
-
-static void
-announce(struct ps *ps, int32_t id)
-{
-	struct dso *d = &ps->dso[id];
-	struct lib_info li = {0};
-	size_t n;
-	const char *p;
-
-	if (d->announced)
-		return;
-	d->announced = 1;
-	p = st_str(ps->dsos, (uint32_t)id, &n);
-	li.name = p + d->base;
-	li.path = d->pseudo ? NULL : p;
-	sw_lib(ps->w, &li);
-}
-
 /* Add one frame line's frame(s) to the current record. */
 static int
 add_frame(struct ps *ps, const char *s, size_t n)
@@ -561,10 +478,8 @@ add_frame(struct ps *ps, const char *s, size_t n)
 		if (dsolen == 7 && memcmp(dso, "inlined", 7) == 0)
 			inlined = 1;
 		else if (!(dsolen == 9 && memcmp(dso, "[unknown]", 9) == 0)) {
-			/* A file replaced since it was mapped. */
-			if (has_suffix(dso, dsolen, " (deleted)"))
-				dsolen -= 10;
-			did = dso_id(ps, dso, dsolen);
+			/* " (deleted)", a file replaced, goes there. */
+			did = pdso_id(ps->dsos, dso, dsolen);
 		}
 	}
 	drop_offset(sym, &symlen);
@@ -572,7 +487,8 @@ add_frame(struct ps *ps, const char *s, size_t n)
 	    (symlen == 9 && memcmp(sym, "[unknown]", 9) == 0);
 
 	/* perf-map-agent's inlined Java frames: "outer->inner->leaf". */
-	if (did >= 0 && ps->dso[did].jit && !unknown) {
+	if (did >= 0 && pdso_get(ps->dsos, did)->kind == PDSO_JIT &&
+	    !unknown) {
 		const char *p = sym + symlen, *q;
 
 		/* Last part first (leaf first, as the record is kept). */
@@ -744,20 +660,6 @@ add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
 	buf_add(b, s, n);
 }
 
-static void
-add_hex(struct buf *b, uint64_t v)
-{
-	char tmp[20], *p = tmp + sizeof(tmp);
-
-	do {
-		*--p = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	*--p = 'x';
-	*--p = '0';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* The stack of the current record, root first, into ps->stack. */
 static void
 join_stack(struct ps *ps)
@@ -780,7 +682,8 @@ join_stack(struct ps *ps)
 		struct pframe *f = &ps->fr[k];
 		const char *sym = ps->arena.s + f->sym;
 		int32_t lib = f->dso;
-		const struct dso *d = lib >= 0 ? &ps->dso[lib] : NULL;
+		const struct pdso *d = lib >= 0 ? pdso_get(ps->dsos, lib) :
+		    NULL;
 		int inl = f->inlined || f->jit_inl;
 
 		if (b->len > 0)
@@ -793,7 +696,7 @@ join_stack(struct ps *ps)
 			 */
 			lib = have_real && real_addr == f->addr ? real_dso :
 			    f->leaf_dso;
-			d = lib >= 0 ? &ps->dso[lib] : NULL;
+			d = lib >= 0 ? pdso_get(ps->dsos, lib) : NULL;
 		} else {
 			have_real = 1;
 			real_dso = f->dso;
@@ -803,10 +706,10 @@ join_stack(struct ps *ps)
 			if (o->unknown_dso) {
 				if (d != NULL) {
 					size_t n;
-					const char *p = st_str(ps->dsos,
-					    (uint32_t)lib, &n);
+					const char *p = pdso_path(ps->dsos,
+					    lib, &n);
 
-					announce(ps, lib);
+					pdso_announce(ps->dsos, lib);
 					buf_addc(b, '[');
 					esc_append(b, p + d->base, n - d->base);
 					buf_addc(b, ']');
@@ -815,27 +718,23 @@ join_stack(struct ps *ps)
 			} else if (f->has_addr) {
 				/*
 				 * perf 4 and later print user-space addresses
-				 * relative to the dso (its file offsets, which
-				 * are sp's relative addresses for the usual ELF
-				 * layouts): sp-symbolize can look those up.
+				 * relative to the dso (its file offsets):
+				 * sp(5)'s address for sp-symbolize.
 				 */
-				if (d != NULL && !d->kernel && !d->jit &&
-				    !d->pseudo && f->addr < (1ULL << 32) &&
+				uint64_t a = f->addr;
+
+				if (d != NULL && d->kind == PDSO_FILE &&
+				    !d->kernel_like && f->addr < (1ULL << 32) &&
 				    !ps->old_perf) {
-					if (!d->announced)
-						announce(ps, lib);
-					buf_add(b, ps->prefixes.s + d->pre,
-					    d->prelen);
+					a = pdso_addr(ps->dsos, lib, a);
+					pdso_prefix(ps->dsos, lib, b);
 				}
-				add_hex(b, f->addr);
+				buf_addhex(b, a);
 			} else
 				buf_add(b, "[unknown]", 9);
 		} else {
-			if (d != NULL) {
-				if (!d->announced)
-					announce(ps, lib);
-				buf_add(b, ps->prefixes.s + d->pre, d->prelen);
-			}
+			if (d != NULL)
+				pdso_prefix(ps->dsos, lib, b);
 			add_symbol(ps, b, sym, f->symlen);
 			if (f->srclen > 0) {
 				buf_add(b, " @ ", 3);
@@ -848,9 +747,9 @@ join_stack(struct ps *ps)
 		if (o->annotate || (o->tidy && f->jit_inl)) {
 			if (inl)
 				buf_add(b, "_[i]", 4);
-			else if (d != NULL && d->kernel)
+			else if (d != NULL && d->kernel_like)
 				buf_add(b, "_[k]", 4);
-			else if (d != NULL && d->jit)
+			else if (d != NULL && d->kind == PDSO_JIT)
 				buf_add(b, "_[j]", 4);
 		}
 	}
@@ -875,6 +774,16 @@ start_output(struct ps *ps)
 		ps->event_time = (bl == 9 && memcmp(base, "cpu-clock", 9) == 0) ||
 		    (bl == 10 && memcmp(base, "task-clock", 10) == 0);
 	}
+	if (ps->oc != NULL) {
+		buf_reset(&h);
+		buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld",
+		    OFFCPU_FRAME_PREFIX "*]", ps->o->off_cpu_min_set ?
+		    ps->o->off_cpu_min_us : (long long)OFFCPU_MIN_US_DEFAULT);
+		sw_header(ps->w, h.s);
+		buf_free(&h);
+		sw_units(ps->w, OFFCPU_WEIGHT_TYPE, "ns");
+		return;
+	}
 	buf_free(&h);
 	sw_units(ps->w, ps->o->period_weight ? (ps->event_time ? "ns" :
 	    "period") : "samples", ps->event_time ? "ns" : "none");
@@ -888,14 +797,21 @@ end_record(struct ps *ps)
 		int64_t weight = 1, cpu = -1;
 
 		if (ps->has_period) {
-			if (ps->o->period_weight)
+			if (ps->o->period_weight || ps->oc != NULL)
 				weight = ps->period;
 			if (ps->event_time)
 				cpu = ps->period;
 		}
 		join_stack(ps);
-		sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu,
-		    ps->stack.s != NULL ? ps->stack.s : "", ps->stack.len);
+		if (ps->rec_out)
+			offcpu_out(ps->oc, ps->rec_tid, ps->cur_key,
+			    (uint64_t)ps->rec_ns, ps->rec_state,
+			    ps->stack.s != NULL ? ps->stack.s : "",
+			    ps->stack.len);
+		else
+			sw_sample(ps->w, ps->t, ps->time_ms, weight, cpu,
+			    ps->stack.s != NULL ? ps->stack.s : "",
+			    ps->stack.len);
 	}
 	ps->in_rec = 0;
 	ps->nfr = 0;
@@ -961,6 +877,7 @@ thread_of(struct ps *ps, const struct evline *e)
 		ps->tptr[id] = sw_thread(ps->w, pr, e->pid != NULL ? pid : NULL,
 		    comm, tid);
 	}
+	ps->cur_key = id;
 	return ps->tptr[id];
 }
 
@@ -968,8 +885,8 @@ thread_of(struct ps *ps, const struct evline *e)
  * An event's name without its modifiers: "cycles:uppp" and "cycles" are the
  * same event, "sched:sched_switch" is not "sched".
  */
-static size_t
-event_base(const char *s, size_t n)
+size_t
+perf_event_base(const char *s, size_t n)
 {
 	size_t k = n;
 
@@ -992,7 +909,7 @@ static int
 event_ok(struct ps *ps, const char *name, size_t n)
 {
 	const char *want = ps->o->event;
-	size_t bn = event_base(name, n);
+	size_t bn = perf_event_base(name, n);
 	int ok;
 
 	if (want != NULL) {
@@ -1008,6 +925,107 @@ event_ok(struct ps *ps, const char *name, size_t n)
 		ps->event_base = bn;
 	}
 	return ok;
+}
+
+/* --- Off-CPU recordings (offcpu.h) --- */
+
+/* An interval kept: a sample of its thread, weighted by its length. */
+static void
+oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
+    const char *stack, size_t len)
+{
+	struct ps *ps = ctx;
+	double ms = (double)((int64_t)t_out - ps->t0) / 1e6;
+
+	if (ps->tptr[key] == NULL || !sw_time_ok(ps->w, ms))
+		return;
+	sw_sample(ps->w, ps->tptr[key], ms, ns > INT64_MAX ? INT64_MAX :
+	    (int64_t)ns, 0, stack, len);
+}
+
+/* At the first record: is this an off-CPU recording read as one? */
+static void
+oc_check(struct ps *ps)
+{
+	ps->oc_checked = 1;
+	if (ps->hdr_switch && ps->hdr_cs && ps->hdr_clock != NULL &&
+	    ps->o->event == NULL) {
+		/* The clock's samples are the on-CPU ones: ns. */
+		ps->event = xstrdup(ps->hdr_clock);
+		ps->event_base = strlen(ps->event);
+		ps->event_time = 1;
+		ps->oc = offcpu_new(ps->o->off_cpu_min_set ?
+		    (uint64_t)ps->o->off_cpu_min_us * 1000 :
+		    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, ps);
+	}
+}
+
+static int32_t
+tid_of(const struct evline *e)
+{
+	int64_t v = 0;
+
+	for (size_t i = 0; i < e->tidlen && i < 10; i++)
+		v = v * 10 + (e->tid[i] - '0');
+	return (int32_t)v;
+}
+
+/* A PERF_RECORD_SWITCH line: a switch-in closes its thread's interval. */
+static void
+oc_switch(struct ps *ps, const struct evline *e)
+{
+	const char *r = e->rest, *end = e->rest + e->restlen;
+
+	if (!e->has_time || e->restlen < 18 ||
+	    memcmp(r, "PERF_RECORD_SWITCH", 18) != 0)
+		return;
+	while (r < end && !is_ws(*r))
+		r++;
+	while (r < end && is_ws(*r))
+		r++;
+	ps->last_ns = e->time_ns;
+	if (end - r >= 3 && memcmp(r, "OUT", 3) == 0)
+		return;
+	offcpu_in(ps->oc, tid_of(e), (uint64_t)e->time_ns);
+}
+
+/*
+ * The record's event line, in an off-CPU recording: a sched_switch opens
+ * an interval (its record collects the stack; end_record hands it over),
+ * a sample says its thread runs.  Returns 1 when the record is taken.
+ */
+static int
+oc_event(struct ps *ps, const struct evline *e, const char *ev, size_t evlen)
+{
+	const char *r = e->rest, *end = e->rest + e->restlen, *st;
+
+	if (e->has_time)
+		ps->last_ns = e->time_ns;
+	if (!(evlen == 18 && memcmp(ev, "sched:sched_switch", 18) == 0)) {
+		if (e->has_time)
+			offcpu_running(ps->oc, tid_of(e), (uint64_t)e->time_ns);
+		return 0;
+	}
+	ps->rec_state = OFFCPU_SLEEPING;
+	for (st = r; st + 11 <= end; st++)
+		if (memcmp(st, "prev_state=", 11) == 0) {
+			size_t k = 0;
+
+			st += 11;
+			while (st + k < end && !is_ws(st[k]))
+				k++;
+			ps->rec_state = offcpu_state_of_text(st, k);
+			break;
+		}
+	ps->rec_out = 1;
+	ps->rec_tid = tid_of(e);
+	ps->rec_ns = e->time_ns;
+	ps->skip = 0;
+	start_output(ps);
+	ps->t = thread_of(ps, e);
+	if (ps->t == NULL || !e->has_time || !sw_time_ok(ps->w, ps->time_ms))
+		ps->skip = 1;
+	return 1;
 }
 
 static void
@@ -1028,6 +1046,9 @@ begin_record(struct ps *ps, const struct evline *e)
 	ps->period = e->period;
 	ps->has_period = e->has_period;
 	ps->java = e->commlen >= 4 && memcmp(e->comm, "java", 4) == 0;
+	ps->rec_out = 0;
+	if (ps->oc != NULL && oc_event(ps, e, ev, evlen))
+		return;
 	if (!event_ok(ps, ev, evlen)) {
 		ps->skip = 1;
 		ps->skipped++;
@@ -1078,6 +1099,21 @@ header_line(struct ps *ps, const char *s, size_t n)
 	if (n > k && memcmp(s, pv, k) == 0)
 		ps->old_perf = is_digit(s[k]) && (k + 1 == n ||
 		    !is_digit(s[k + 1])) && s[k] < '4';
+	/* "# event : name = sched:sched_switch, ..., context_switch = 1" */
+	if (n > 17 && memcmp(s, "# event : name = ", 17) == 0) {
+		if (n > 27 && memcmp(s + 17, "cpu-clock,", 10) == 0)
+			ps->hdr_clock = "cpu-clock";
+		if (n > 28 && memcmp(s + 17, "task-clock,", 11) == 0)
+			ps->hdr_clock = "task-clock";
+		for (size_t i = 16; i + 18 <= n; i++) {
+			if (memcmp(s + i, "sched:sched_switch", 18) == 0 &&
+			    (i + 18 == n || s[i + 18] == ','))
+				ps->hdr_switch = 1;
+			if (i + 18 <= n &&
+			    memcmp(s + i, "context_switch = 1", 18) == 0)
+				ps->hdr_cs = 1;
+		}
+	}
 }
 
 /* Is this an event line?  Its parts are in *e if so. */
@@ -1173,9 +1209,8 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 	ps.name = lr_name(lr);
 	ps.threads = st_new();
 	ps.pids = st_new();
-	ps.dsos = st_new();
+	ps.dsos = pdso_new(w);
 	ps.others = st_new();
-	ps.last_dso = -1;
 	sw_source(w, ps.name, "perf script");
 
 	while ((len = lr_next(lr, &line)) >= 0) {
@@ -1221,11 +1256,16 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 		if (!parsed && is_event(line, n, &e)) {
 event:
 			end_record(&ps);
+			if (!ps.oc_checked)
+				oc_check(&ps);
 			/* --show-mmap-events and the like: not samples. */
 			if (e.event != NULL ? has_prefix(e.event, e.eventlen,
 			    "PERF_RECORD_") : has_prefix(e.rest, e.restlen,
-			    "PERF_RECORD_"))
+			    "PERF_RECORD_")) {
+				if (ps.oc != NULL && e.event == NULL)
+					oc_switch(&ps, &e);
 				continue;
+			}
 			begin_record(&ps, &e);
 			/* A frame on the event line (else tracepoint data). */
 			if (e.restlen > 0)
@@ -1260,6 +1300,10 @@ event:
 	}
 	end_record(&ps);
 	start_output(&ps);
+	if (ps.oc != NULL) {
+		offcpu_finish(ps.oc, (uint64_t)ps.last_ns);
+		offcpu_report(ps.oc, ps.name);
+	}
 	if (ps.weird > 0)
 		warnx("%s:%" PRIu64 ": %" PRIu64 " stack line%s not understood, "
 		    "skipped (the first here)", ps.name, ps.weird_line, ps.weird,
@@ -1285,22 +1329,22 @@ event:
 	}
 	if (o->event != NULL && ps.event == NULL)
 		warnx("%s: no samples of event %s", ps.name, o->event);
+	pdso_report(ps.dsos, ps.name);
 out:
 	for (size_t k = 0; k < st_count(ps.pids); k++)
 		free(ps.mains[k]);
 	st_free(ps.threads);
 	st_free(ps.pids);
-	st_free(ps.dsos);
+	pdso_free(ps.dsos);
 	st_free(ps.others);
+	offcpu_free(ps.oc);
 	free(ps.mains);
 	free(ps.tptr);
-	free(ps.dso);
 	free(ps.fr);
 	free(ps.event);
 	buf_free(&ps.arena);
 	buf_free(&ps.stack);
 	buf_free(&ps.tidy);
-	buf_free(&ps.prefixes);
 	buf_free(&ps.key);
 	return rc;
 }

@@ -19,8 +19,17 @@ struct perf_opts {
 	int	 unknown_dso;	/* --unknown-dso: unknown symbol -> [dso] */
 	const char *event;	/* --event: keep this event (NULL: the first) */
 	int	 tidy;		/* --tidy: inferno's name tidying (see .c) */
+	int	 off_cpu_min_set;	/* --off-cpu-min (offcpu.h) */
+	long long off_cpu_min_us;
+	const char *perf_map_dir; /* --perf-map-dir: perf-PID.map (NULL: /tmp) */
 };
 
+/*
+ * The length of an event's name s[0..n) without its modifiers:
+ * "cycles:uppp" and "cycles" are the same event, "sched:sched_switch" is
+ * not "sched" (both perf readers choose events by it).
+ */
+size_t	 perf_event_base(const char *s, size_t n);
 /* Does this look like `perf script` output (first bytes of the input)? */
 int	 perf_script_sniff(const char *p, size_t n);
 /*

@@ -68,6 +68,7 @@ padd_lib(struct pctx *c, const struct lib_info *l)
 	d->code_id = dup_or_null(l->code_id);
 	d->breakpad_id = dup_or_null(l->breakpad_id);
 	d->arch = dup_or_null(l->arch);
+	d->fileoff = l->fileoff;
 }
 
 char *
@@ -89,7 +90,7 @@ pstrdup(struct pctx *c, const struct json *j, int tok)
 char *
 pread_lib(struct pctx *c, const struct json *j, int x, int gecko)
 {
-	struct lib_info l;
+	struct lib_info l = {0};
 	char *f[7], *name;
 
 	f[0] = pstrdup(c, j, json_get(j, x, "name"));

@@ -113,6 +113,7 @@ struct sw_opts {
 struct lib_info {
 	const char *name, *path, *debug_name, *debug_path;
 	const char *code_id, *breakpad_id, *arch;
+	int	 fileoff;	/* its addresses are file offsets (sp(5)) */
 };
 
 struct sw;

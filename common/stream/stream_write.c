@@ -162,6 +162,8 @@ sw_lib(struct sw *w, const struct lib_info *l)
 	add_field(&b, l->code_id);
 	add_field(&b, l->breakpad_id);
 	add_field(&b, l->arch);
+	if (l->fileoff)
+		buf_adds(&b, "\tfileoff");
 	id = st_intern(w->libs, b.s, b.len, &added);
 	if (added) {
 		struct buf h = {0};

@@ -148,17 +148,8 @@ by_addr(const void *a, const void *b)
 static void
 put_hex(struct buf *b, uint64_t v)
 {
-	char t[24];
-	size_t k = sizeof(t);
-
-	t[--k] = '\n';
-	do {
-		t[--k] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v != 0);
-	t[--k] = 'x';
-	t[--k] = '0';
-	buf_add(b, t + k, sizeof(t) - k);
+	buf_addhex(b, v);
+	buf_addc(b, '\n');
 }
 
 /* The queries, one address a line, in the order of the batch. */

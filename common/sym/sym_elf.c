@@ -81,7 +81,7 @@ read_phdrs(const struct elf *e, uint64_t phoff, uint64_t phnum,
 	if (phentsize < want)
 		return phnum == 0 ? 0 : -1;
 	for (uint64_t k = 0; k < phnum; k++) {
-		uint64_t type, off, vaddr, filesz, align;
+		uint64_t type, off, vaddr, filesz, align, flags;
 
 		if (phoff + k * phentsize > e->sz ||
 		    sym_pread(e->fd, ph, want, phoff + k * phentsize) == -1)
@@ -92,11 +92,21 @@ read_phdrs(const struct elf *e, uint64_t phoff, uint64_t phnum,
 			vaddr = get(e, ph + 16, 8);
 			filesz = get(e, ph + 32, 8);
 			align = get(e, ph + 48, 8);
+			flags = get(e, ph + 4, 4);
 		} else {
 			off = get(e, ph + 4, 4);
 			vaddr = get(e, ph + 8, 4);
 			filesz = get(e, ph + 16, 4);
 			align = get(e, ph + 28, 4);
+			flags = get(e, ph + 24, 4);
+		}
+		if (type == PT_LOAD_ && im->nseg < SYM_MAXSEGS) {
+			struct sym_seg *g = &im->seg[im->nseg++];
+
+			g->off = off;
+			g->vaddr = vaddr;
+			g->filesz = filesz;
+			g->flags = (uint32_t)flags;
 		}
 		if (type == PT_LOAD_ && !im->has_base) {
 			im->base = vaddr;

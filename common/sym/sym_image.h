@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define SYM_MAXSEGS	16
+
 enum sym_kind { SYMK_UNKNOWN, SYMK_ELF, SYMK_MACHO };
 
 struct sym_image {
@@ -37,6 +39,15 @@ struct sym_image {
 	int	 has_debug_info;	/* ELF .debug_info present */
 	char	 debuglink[256];	/* ELF .gnu_debuglink file name, or "" */
 	char	 arch[32];	/* Mach-O: the architecture of the slice */
+	/*
+	 * ELF: the first SYM_MAXSEGS PT_LOAD segments in file order, for
+	 * turning a file offset into a virtual address (read_perfdata.c).
+	 */
+	struct sym_seg {
+		uint64_t off, vaddr, filesz;
+		uint32_t flags;		/* PF_X 1, PF_W 2, PF_R 4 */
+	} seg[SYM_MAXSEGS];
+	int	 nseg;
 };
 
 /*

@@ -1,42 +1,23 @@
 /*
  * fuzz_perfdata.c: a libFuzzer target for the perf.data reader
- * (common/perf/read_perfdata.c): each input is given to perfdata_flatten as a
- * buffer of exactly its size (so that any read past it is caught), plain
- * and with the period as weight.  Samples go to /dev/null.  Seeds: the
- * hand-made files of tests/perfdata (tests/fuzz/seeds-perfdata).
+ * (common/perf/read_perfdata.c) and the JIT maps it reads
+ * (common/perf/perf_map.c), set up by fuzz_reader.h: each input is given
+ * to perfdata_flatten as a buffer of exactly its size (so that any read
+ * past it is caught), plain and with the period as weight (and off-CPU
+ * intervals of any length), and to perf_map_parse as a perf-PID.map,
+ * looked up at addresses taken from the input.  Samples go to /dev/null.
+ * Seeds: the hand-made files of tests/perfdata and tests/offcpu
+ * (tests/fuzz/seeds-perfdata).
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "fuzz_reader.h"
+#include "perf/perf_map.h"
 #include "perf/read_perfdata.h"
-#include "stream/stream.h"
-#include "base/util.h"
-
-int	 LLVMFuzzerInitialize(int *, char ***);
-int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
-static struct sw *w;
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	struct sw_opts o;
-
-	(void)argc;
-	(void)argv;
-	if (freopen("/dev/null", "w", stdout) == NULL)
-		abort();
-	memset(&o, 0, sizeof(o));
-	w = sw_new(&o);
-	return 0;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	struct perf_opts po;
+	struct perf_map *m;
 	uint8_t *copy = xmalloc(len > 0 ? len : 1);
 
 	memcpy(copy, data, len);
@@ -45,7 +26,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	perfdata_flatten("fuzz", copy, len, w, &po);
 	po.period_weight = 1;
 	po.annotate = 1;
+	po.off_cpu_min_set = 1;
 	perfdata_flatten("fuzz", copy, len, w, &po);
+	m = perf_map_parse((const char *)copy, len);
+	for (size_t i = 0; i + 8 <= len && i < 256; i += 8) {
+		uint64_t a;
+
+		memcpy(&a, copy + i, 8);
+		(void)perf_map_find(m, a);
+		(void)perf_map_find(m, a & 0xffff);
+	}
+	perf_map_free(m);
 	free(copy);
 	return 0;
 }

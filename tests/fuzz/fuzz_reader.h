@@ -1,6 +1,7 @@
 /*
  * fuzz_reader.h: the body shared by the per-reader libFuzzer targets
- * (fuzz_pprof.c, fuzz_cpuprofile.c, fuzz_speedscope.c).  Each input goes
+ * (fuzz_pprof.c, fuzz_cpuprofile.c, fuzz_speedscope.c; fuzz_perfdata.c
+ * takes its set-up and writer, its reader being a streaming one).  Each input goes
  * straight to one reader's prepare (no content sniffing, so that every
  * input exercises that reader), once plain and once with -c; JSON readers
  * get the document parsed as read_json_profile() parses it.  Samples go to
@@ -36,7 +37,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static void
+static void __attribute__((unused))
 run(const struct reader *r, int json, const uint8_t *data, size_t len)
 {
 	struct reader_opts ro;

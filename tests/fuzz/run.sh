@@ -18,8 +18,8 @@
 #   fuzz_folded   the folded-stack reader (folded_parse, folded_sniff),
 #                 seeds in tests/fuzz/seeds-folded/
 #   fuzz_perfdata the perf.data reader (read_perfdata.c), seeds in
-#                 tests/fuzz/seeds-perfdata/ (tests/perfdata's hand-made
-#                 files)
+#                 tests/fuzz/seeds-perfdata/ (the hand-made
+#                 files of tests/perfdata and tests/offcpu)
 #   fuzz_unwind   the call-frame unwinder (unwind.h): an .eh_frame or
 #                 .debug_frame section, or a whole ELF file, a pc and a
 #                 stack copy; seeds in tests/fuzz/seeds-unwind/
