@@ -7,27 +7,17 @@
  *
  *	sp-record --record-only -o DATA ...	(perf record; alone, first)
  *	sp-flatten -c --source ... DATA		(perf.data read by sp itself)
+ *	| sp-flamegraph --internal-from-exec	(the recorder's samples out)
  *	| sp-symbolize -m -q			(names and inline frames)
  *	| sp-flamegraph --internal-skip-after F ...	(--skip-after)
  *	| sp-aggregate -c | sh -c COMMAND	(--post-process)
  *	| sp-flame [drawing options] > .flamegraph.svg.XXXXXX
  *
- * and the picture is renamed into place when every step succeeded.  When
- * sp-flatten cannot read the perf.data (read_perfdata.h's probe: pipe
- * mode, compressed records, a DWARF recording of another architecture, no
- * symbolizer to name its addresses), perf script reads it instead:
- *
- *	perf script -i DATA -F ... --no-inline
- *	| sp-flamegraph --internal-perf-filter	(addresses for DWARF binaries)
- *	| sp-flatten -c --source ... -
- *	| sp-symbolize -m -q			(names and inline frames)
- *
- * For a DWARF recording perf script spends most of its time unwinding
- * each sample's stack; sp-flatten unwinds with unwind.h, remembering the
- * rule of each address.  Inline frames come from sp-symbolize, which
- * resolves each binary's distinct addresses in one batch, instead of from
- * perf script, which runs addr2line for every address (minutes on a large
- * recording).
+ * and the picture is renamed into place when every step succeeded.  The
+ * steps from DATA to the stream are sp-record's too (common/record/
+ * record.h's one route): perf script reads DATA only when sp-flatten
+ * cannot (pipe mode, compressed records, a DWARF recording of another
+ * architecture, no symbolizer to name its addresses), and says why.
  *
  * The children are common/base/proc.h's: an interrupt while recording belongs
  * to sp-record (the terminal's Ctrl-C reaches it and the command in our
@@ -52,9 +42,8 @@
 #include "base/buf.h"
 #include "flame/flamegraph_filter.h"
 #include "base/input.h"
-#include "read/perf_script.h"
 #include "base/proc.h"
-#include "perf/read_perfdata.h"
+#include "record/record.h"
 #include "base/util.h"
 #include "base/version.h"
 
@@ -62,12 +51,6 @@
 #define EX_CANNOT	3	/* perf cannot record here (sp-record's 3) */
 
 #define DEFAULT_OUTPUT	"flamegraph.svg"
-#define MAX_STAGES	10
-
-struct args {
-	char	**v;
-	size_t	 n, cap;
-};
 
 struct opts {
 	const char *output;
@@ -76,11 +59,10 @@ struct opts {
 	const char *post;
 	int	 mixed, open, root, ignore_status, no_inline, verbose;
 	int	 flamechart;
+	struct rec_cargo cargo;	/* --cargo and its target, for sp-record */
+	int	 cargo_only;	/* an option that goes with --cargo */
+	struct args skip, draw, record_args;
 	int	 off_cpu;	/* --off-cpu: sp-record's */
-	int	 cargo;
-	const char *cargo_kind, *cargo_name, *cargo_profile;
-	int	 unit_test;
-	struct args skip, draw, cargo_args, record_args;
 };
 
 static struct {
@@ -124,21 +106,6 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-static void
-args_add(struct args *a, const char *s)
-{
-	xgrow(&a->v, &a->cap, a->n + 2, sizeof(*a->v));
-	a->v[a->n++] = (char *)s;
-	a->v[a->n] = NULL;
-}
-
-static void
-args_add2(struct args *a, const char *opt, const char *val)
-{
-	args_add(a, opt);
-	args_add(a, val);
-}
-
 static char *
 xprintf(const char *fmt, const char *s)
 {
@@ -148,12 +115,12 @@ xprintf(const char *fmt, const char *s)
 	return b.s;
 }
 
-/* ---- the internal filter modes ---- */
+/* ---- the internal filter mode ---- */
 
+/* --internal-skip-after F...: a stage of the drawing pipeline. */
 static void __attribute__((noreturn))
-filter_main(int perf, char **fns, size_t nfns)
+skip_after_main(char **fns, size_t nfns)
 {
-	struct ff_dsos *c = perf ? ff_dsos_new() : NULL;
 	struct buf out = { 0 };
 	char *line = NULL;
 	size_t cap = 0;
@@ -162,10 +129,7 @@ filter_main(int perf, char **fns, size_t nfns)
 	big_stdout();
 	while ((n = getline(&line, &cap, stdin)) != -1) {
 		buf_reset(&out);
-		if (perf)
-			ff_perf_line(c, line, (size_t)n, &out);
-		else
-			ff_skip_after(fns, nfns, line, (size_t)n, &out);
+		ff_skip_after(fns, nfns, line, (size_t)n, &out);
 		if (fwrite(out.s, 1, out.len, stdout) != out.len)
 			break;
 	}
@@ -173,34 +137,11 @@ filter_main(int perf, char **fns, size_t nfns)
 		err(1, "standard input");
 	free(line);
 	buf_free(&out);
-	ff_dsos_free(c);
 	finish_stdout();
 	exit(0);
 }
 
 /* ---- programs ---- */
-
-static char *
-need_sp(const char *name)
-{
-	char *p = proc_sibling(name);
-
-	if (p == NULL)
-		errx(1, "%s: not found beside sp-flamegraph or in PATH; "
-		    "install sp (make install)", name);
-	return p;
-}
-
-static char *
-need_perf(void)
-{
-	char *p = proc_find("perf");
-
-	if (p == NULL)
-		errx(EX_CANNOT, "perf: not installed; install linux-perf "
-		    "(Debian) or linux-tools-$(uname -r) (Ubuntu)");
-	return p;
-}
 
 static char *
 need_sudo(void)
@@ -212,22 +153,6 @@ need_sudo(void)
 		    "(install sudo, or run sp-flamegraph as root without "
 		    "--root)");
 	return p;
-}
-
-/* Is a symbolizer there for sp-symbolize to find inline frames with? */
-static int
-have_symbolizer(void)
-{
-	static const char *v[] = { "llvm-symbolizer", "llvm-symbolizer-19",
-	    "llvm-symbolizer-18", "llvm-symbolizer-17", "llvm-symbolizer-16",
-	    "llvm-symbolizer-15", "llvm-symbolizer-14", "llvm-symbolizer-13",
-	    "addr2line" };
-	char path[PATH_MAX];
-
-	for (size_t i = 0; i < SP_NELEM(v); i++)
-		if (proc_which(v[i], path, sizeof(path)) == 0)
-			return 1;
-	return 0;
 }
 
 /* ---- the output file ---- */
@@ -309,16 +234,6 @@ interrupt(const siginfo_t *si)
 		kill(run.recorder, SIGINT);
 }
 
-/* ---- verbose ---- */
-
-static void
-show(const char *prefix, char *const *v)
-{
-	fprintf(stderr, "%s", prefix);
-	for (size_t i = 0; v[i] != NULL; i++)
-		fprintf(stderr, "%s%s", i > 0 ? " " : "", v[i]);
-}
-
 /* ---- recording ---- */
 
 /*
@@ -398,7 +313,7 @@ record(struct opts *o, char **cmd, const char *data)
 
 	if (o->root)
 		args_add(&a, need_sudo());
-	args_add(&a, need_sp("sp-record"));
+	args_add(&a, rec_need_sp("sp-record"));
 	args_add(&a, "--record-only");
 	args_add2(&a, "-o", data);
 	if (o->off_cpu)
@@ -411,18 +326,8 @@ record(struct opts *o, char **cmd, const char *data)
 		args_add2(&a, "-p", o->pids);
 		if (o->duration != NULL)
 			args_add2(&a, "-d", o->duration);
-	} else if (o->cargo) {
-		args_add(&a, "--cargo");
-		if (o->unit_test)
-			args_add(&a, o->cargo_name != NULL ? xprintf(
-			    "--unit-test=%s", o->cargo_name) : "--unit-test");
-		else if (o->cargo_kind != NULL)
-			args_add(&a, xprintf("--%s", o->cargo_kind)),
-			args_add(&a, o->cargo_name);
-		if (o->cargo_profile != NULL)
-			args_add2(&a, "--profile", o->cargo_profile);
-		for (size_t i = 0; i < o->cargo_args.n; i++)
-			args_add(&a, o->cargo_args.v[i]);
+	} else if (o->cargo.cargo) {
+		rec_cargo_args(&o->cargo, &a);
 	}
 	if (o->pids == NULL) {
 		args_add(&a, "--");
@@ -430,7 +335,7 @@ record(struct opts *o, char **cmd, const char *data)
 			args_add(&a, cmd[i]);
 	}
 	if (o->verbose) {
-		show("sp-flamegraph: ", a.v);
+		pl_show("sp-flamegraph: ", a.v);
 		fputc('\n', stderr);
 	}
 	run.recording = 1;
@@ -460,211 +365,44 @@ record(struct opts *o, char **cmd, const char *data)
 
 /* ---- the drawing pipeline ---- */
 
-struct stage {
-	struct args a;
-	const char *name;	/* for messages */
-	int	 errfd;		/* its standard error, -1: ours */
-	char	*errpath;	/* the file behind errfd, shown on failure */
-	pid_t	 pid;
-	int	 st;
-};
-
-struct pipeline {
-	struct stage s[MAX_STAGES];
-	size_t	 n;
-};
-
-static struct stage *
-stage(struct pipeline *p, const char *name, const char *prog)
-{
-	struct stage *s;
-
-	if (p->n == MAX_STAGES)
-		errx(1, "too many steps");
-	s = &p->s[p->n++];
-	memset(s, 0, sizeof(*s));
-	s->name = name;
-	s->errfd = -1;
-	args_add(&s->a, prog);
-	return s;
-}
-
-/* Show the messages a failed step left in its file. */
-static void
-relay(const char *path)
-{
-	char *msg = NULL;
-	size_t len;
-
-	if (path != NULL && input_slurp(path, 1 << 20, &msg, &len) == 0 &&
-	    len > 0) {
-		fputs(msg, stderr);
-		if (msg[len - 1] != '\n')
-			fputc('\n', stderr);
-	}
-	free(msg);
-}
-
-/*
- * Run the steps joined by pipes, the first reading nothing, the last
- * writing into out.  Returns the last step's exit status when every step
- * succeeded; otherwise names the first that failed (a step killed by
- * SIGPIPE only followed one that failed later) and exits.
- */
-static int
-run_pipeline(struct pipeline *p, int out, int verbose)
-{
-	int in = -1, last;
-
-	if (verbose) {
-		for (size_t i = 0; i < p->n; i++)
-			show(i == 0 ? "sp-flamegraph: " : " | ", p->s[i].a.v);
-		fputc('\n', stderr);
-	}
-	for (size_t i = 0; i < p->n; i++) {
-		int fds[2] = { -1, -1 }, w = out;
-
-		if (i + 1 < p->n) {
-			if (pipe(fds) == -1)
-				err(1, "pipe");
-			fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-			fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-			w = fds[1];
-		}
-		p->s[i].pid = proc_spawn(p->s[i].a.v, in, w, p->s[i].errfd,
-		    0);
-		if (in != -1)
-			close(in);
-		if (fds[1] != -1)
-			close(fds[1]);
-		if (p->s[i].errfd != -1)
-			close(p->s[i].errfd);
-		in = fds[0];
-	}
-	for (size_t i = 0; i < p->n; i++)
-		p->s[i].st = proc_wait(p->s[i].pid);
-	for (size_t i = 0; i < p->n; i++) {
-		int st = p->s[i].st;
-
-		if (WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE)
-			continue;
-		if (i + 1 == p->n && WIFEXITED(st) &&
-		    WEXITSTATUS(st) == EX_EMPTY)
-			continue;
-		if (!proc_ok(st)) {
-			relay(p->s[i].errpath);
-			errx(1, "%s %s", p->s[i].name, proc_status_text(st));
-		}
-	}
-	last = p->s[p->n - 1].st;
-	return WIFEXITED(last) ? WEXITSTATUS(last) : 1;
-}
-
 static void
 add_drawing(struct pipeline *p, const struct opts *o)
 {
 	struct stage *s;
 
 	if (o->skip.n > 0) {
-		s = stage(p, "--skip-after", self_path);
+		s = pl_stage(p, "--skip-after", self_path);
 		args_add(&s->a, "--internal-skip-after");
 		for (size_t i = 0; i < o->skip.n; i++)
 			args_add(&s->a, o->skip.v[i]);
 	}
 	if (o->post != NULL) {
-		s = stage(p, "sp-aggregate", need_sp("sp-aggregate"));
+		s = pl_stage(p, "sp-aggregate", rec_need_sp("sp-aggregate"));
 		args_add(&s->a, "-c");
-		s = stage(p, "--post-process", "/bin/sh");
+		s = pl_stage(p, "--post-process", "/bin/sh");
 		args_add2(&s->a, "-c", o->post);
 	}
-	s = stage(p, "sp-flame", need_sp("sp-flame"));
+	s = pl_stage(p, "sp-flame", rec_need_sp("sp-flame"));
 	for (size_t i = 0; i < o->draw.n; i++)
 		args_add(&s->a, o->draw.v[i]);
 }
 
-/*
- * A perf.data file that sp-flatten reads itself (read_perfdata.h): its
- * frames are addresses, named (with their inline frames unless
- * --no-inline) by sp-symbolize.
- */
-static void
-add_perfdata(struct pipeline *p, const struct opts *o, const char *data,
-    const char *source)
-{
-	struct stage *s;
-
-	s = stage(p, "sp-flatten", need_sp("sp-flatten"));
-	if (!o->flamechart)
-		args_add(&s->a, "-c");
-	args_add2(&s->a, "--source", source);
-	args_add(&s->a, data);
-	s = stage(p, "sp-symbolize", need_sp("sp-symbolize"));
-	args_add(&s->a, "-m");
-	args_add(&s->a, "-q");
-	if (o->no_inline)
-		args_add(&s->a, "--no-inline");
-}
-
-/*
- * perf script (and the filter and sp-symbolize) on a perf.data file, or
- * sp-flatten reading it itself when it can: that spares perf script's
- * unwinding of every sample of a DWARF recording.
- */
+/* The recording, or --perfdata's file: record.h's one route. */
 static void
 add_perf(struct pipeline *p, const struct opts *o, const char *data,
     const char *source)
 {
-	struct stage *s;
-	int inl = !o->no_inline, sym = have_symbolizer();
-	char why[256];
+	struct rec_convert c = { 0 };
 
-	if (!sym)
-		snprintf(why, sizeof(why), "sp-symbolize has no symbolizer "
-		    "to name its addresses");
-	if (sym && perfdata_probe(data, why, sizeof(why))) {
-		if (o->verbose)
-			fprintf(stderr, "sp-flamegraph: sp-flatten reads %s "
-			    "itself\n", data);
-		add_perfdata(p, o, data, source);
-		return;
-	}
-	if (o->verbose)
-		fprintf(stderr, "sp-flamegraph: perf script reads %s: %s\n",
-		    data, why);
-	if (inl && !sym) {
-		warnx("no inline frames: install llvm (llvm-symbolizer) or "
-		    "binutils (addr2line) for sp-symbolize to find them");
-		inl = 0;
-	}
-	if (o->root) {
-		s = stage(p, "perf script", need_sudo());
-		args_add(&s->a, need_perf());
-	} else
-		s = stage(p, "perf script", need_perf());
-	args_add(&s->a, "--no-pager");
-	args_add(&s->a, "script");
-	args_add2(&s->a, "-i", data);
-	args_add2(&s->a, "-F", PERF_SCRIPT_FIELDS);
-	/* Never perf's addr2line per address: see the top. */
-	args_add(&s->a, "--no-inline");
-	s->errpath = proc_tmp("sp-flamegraph", "perf-script.err");
-	if ((s->errfd = open(s->errpath, O_WRONLY | O_CREAT | O_TRUNC |
-	    O_CLOEXEC, 0600)) == -1)
-		err(1, "%s", s->errpath);
-	if (inl) {
-		s = stage(p, "sp-flamegraph's filter", self_path);
-		args_add(&s->a, "--internal-perf-filter");
-	}
-	s = stage(p, "sp-flatten", need_sp("sp-flatten"));
-	if (!o->flamechart)
-		args_add(&s->a, "-c");
-	args_add2(&s->a, "--source", source);
-	args_add(&s->a, "-");
-	if (inl) {
-		s = stage(p, "sp-symbolize", need_sp("sp-symbolize"));
-		args_add(&s->a, "-m");
-		args_add(&s->a, "-q");
-	}
+	c.data = data;
+	c.source = source;
+	c.self = self_path;
+	c.tool = "sp-flamegraph";
+	c.collapse = !o->flamechart;
+	c.no_inline = o->no_inline;
+	c.root = o->root;
+	c.verbose = o->verbose;
+	rec_convert(p, &c);
 }
 
 static void
@@ -672,12 +410,12 @@ add_input(struct pipeline *p, const struct opts *o)
 {
 	struct stage *s;
 
-	s = stage(p, "sp-flatten", need_sp("sp-flatten"));
+	s = pl_stage(p, "sp-flatten", rec_need_sp("sp-flatten"));
 	if (!o->flamechart)
 		args_add(&s->a, "-c");
 	args_add(&s->a, o->input);
 	if (o->binary != NULL || o->mixed) {
-		s = stage(p, "sp-symbolize", need_sp("sp-symbolize"));
+		s = pl_stage(p, "sp-symbolize", rec_need_sp("sp-symbolize"));
 		args_add(&s->a, "-q");
 		if (o->no_inline)
 			args_add(&s->a, "--no-inline");
@@ -711,7 +449,7 @@ open_svg(const char *path, int verbose)
 	argv[1] = (char *)path;
 	argv[2] = NULL;
 	if (verbose) {
-		show("sp-flamegraph: ", argv);
+		pl_show("sp-flamegraph: ", argv);
 		fputc('\n', stderr);
 	}
 	st = proc_wait(proc_spawn(argv, -1, -1, -1, 0));
@@ -753,25 +491,25 @@ number(const char *opt, const char *v, double min, double max,
 		errx(1, "%s %s: not %s", opt, v, what);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * The options into o; returns the operands (the command and its
+ * arguments) and their number in *n.  Usage errors exit.
+ */
+static char **
+parse_options(int argc, char *argv[], struct opts *o, int *n)
 {
-	enum { O_BENCH = 256, O_BINARY, O_CARGO, O_DETERMINISTIC, O_DEV,
-	    O_EXAMPLE, O_FLAMECHART, O_IGNORE, O_IMAGE_WIDTH, O_INPUT,
-	    O_MANIFEST, O_MIN_WIDTH, O_MIXED, O_NO_DEFAULT, O_NO_INLINE,
-	    O_NOTES, O_OFF_CPU, O_OPEN, O_PACKAGE, O_PALETTE, O_PERFDATA, O_POST,
-	    O_PROFILE, O_RELEASE, O_REVERSE, O_ROOT, O_SKIP, O_SUBTITLE,
-	    O_TEST, O_TITLE, O_UNIT_TEST };
+	enum { O_BINARY = REC_O_END, O_DETERMINISTIC, O_DEV, O_FLAMECHART,
+	    O_IGNORE, O_IMAGE_WIDTH, O_INPUT, O_MANIFEST, O_MIN_WIDTH, O_MIXED,
+	    O_NO_DEFAULT, O_NO_INLINE, O_NOTES, O_OFF_CPU, O_OPEN, O_PACKAGE,
+	    O_PALETTE, O_PERFDATA, O_POST, O_RELEASE, O_REVERSE, O_ROOT,
+	    O_SKIP, O_SUBTITLE, O_TITLE };
 	static const struct option longopts[] = {
-		{ "bench", required_argument, NULL, O_BENCH },
-		{ "bin", required_argument, NULL, 'b' },
+		REC_CARGO_LONGOPTS,
 		{ "binary", required_argument, NULL, O_BINARY },
-		{ "cargo", no_argument, NULL, O_CARGO },
 		{ "cmd", required_argument, NULL, 'c' },
 		{ "deterministic", no_argument, NULL, O_DETERMINISTIC },
 		{ "dev", no_argument, NULL, O_DEV },
 		{ "duration", required_argument, NULL, 'd' },
-		{ "example", required_argument, NULL, O_EXAMPLE },
 		{ "features", required_argument, NULL, 'f' },
 		{ "flamechart", no_argument, NULL, O_FLAMECHART },
 		{ "freq", required_argument, NULL, 'F' },
@@ -795,233 +533,226 @@ main(int argc, char *argv[])
 		{ "perfdata", required_argument, NULL, O_PERFDATA },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "post-process", required_argument, NULL, O_POST },
-		{ "profile", required_argument, NULL, O_PROFILE },
 		{ "release", no_argument, NULL, O_RELEASE },
 		{ "reverse", no_argument, NULL, O_REVERSE },
 		{ "root", no_argument, NULL, O_ROOT },
 		{ "skip-after", required_argument, NULL, O_SKIP },
 		{ "subtitle", required_argument, NULL, O_SUBTITLE },
-		{ "test", required_argument, NULL, O_TEST },
 		{ "title", required_argument, NULL, O_TITLE },
-		{ "unit-test", optional_argument, NULL, O_UNIT_TEST },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0 };
-	struct pipeline pl = { 0 };
-	const char *bad, *data = NULL;
-	int ch, status, cargo_only = 0;
+	const char *bad;
+	int ch;
 
-	if (argc >= 2 && strcmp(argv[1], "--internal-perf-filter") == 0)
-		filter_main(1, NULL, 0);
-	if (argc >= 2 && strcmp(argv[1], "--internal-skip-after") == 0)
-		filter_main(0, argv + 2, (size_t)(argc - 2));
-
-	o.output = DEFAULT_OUTPUT;
+	o->output = DEFAULT_OUTPUT;
 	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hVio:p:v", longopts,
 	    NULL)) != -1) {
+		/*
+		 * The cargo options (record.h's table): -b is --bin, and
+		 * --unit-test's name may be the next word, as flamegraph-rs
+		 * takes it.
+		 */
+		if (rec_cargo_opt(&o->cargo, ch == 'b' ? REC_O_BIN : ch,
+		    ch == REC_O_UNIT_TEST ? optional_name(argc, argv) :
+		    optarg)) {
+			o->cargo_only |= ch != REC_O_CARGO;
+			continue;
+		}
 		switch (ch) {
-		case 'b':
-		case O_BENCH:
-		case O_EXAMPLE:
-		case O_TEST:
-		case O_UNIT_TEST:
-			if (o.cargo_kind != NULL || o.unit_test)
-				errx(1, "choose one of --bench, --bin, "
-				    "--example, --test and --unit-test");
-			if (ch == O_UNIT_TEST) {
-				o.unit_test = 1;
-				o.cargo_name = optional_name(argc, argv);
-			} else {
-				o.cargo_kind = ch == 'b' ? "bin" :
-				    ch == O_BENCH ? "bench" : ch == O_TEST ?
-				    "test" : "example";
-				o.cargo_name = optarg;
-			}
-			cargo_only = 1;
-			break;
 		case 'c':
-			o.cmd = optarg;
+			o->cmd = optarg;
 			break;
 		case 'd':
 			number("-d", optarg, 0.001, 1e7, "a number of seconds");
-			o.duration = optarg;
+			o->duration = optarg;
 			break;
 		case 'F':
 			strtonum(optarg, 1, 1000000, &bad);
 			if (bad != NULL)
 				errx(1, "-F %s: frequency is %s", optarg, bad);
-			o.freq = optarg;
+			o->freq = optarg;
 			break;
 		case 'f':
-			args_add(&o.cargo_args, xprintf("--cargo-arg="
-			    "--features=%s", optarg));
-			cargo_only = 1;
+			args_add(&o->cargo.args, xprintf("--features=%s",
+			    optarg));
+			o->cargo_only = 1;
 			break;
 		case 'h':
 			usage(stdout, 0);
 		case 'V':
 			version_exit();
 		case 'i':
-			args_add(&o.draw, "--inverted");
+			args_add(&o->draw, "--inverted");
 			break;
 		case 'o':
-			o.output = optarg;
+			o->output = optarg;
 			break;
 		case 'p':
-			o.pids = optarg;
+			o->pids = optarg;
 			break;
 		case 'v':
-			o.verbose = 1;
+			o->verbose = 1;
 			break;
 		case O_BINARY:
-			o.binary = optarg;
-			break;
-		case O_CARGO:
-			o.cargo = 1;
+			o->binary = optarg;
 			break;
 		case O_DETERMINISTIC:
-			args_add(&o.draw, "--deterministic");
+			args_add(&o->draw, "--deterministic");
 			break;
 		case O_DEV:
-			o.cargo_profile = "dev";
-			cargo_only = 1;
+			o->cargo.profile = "dev";
+			o->cargo_only = 1;
 			break;
 		case O_FLAMECHART:
-			o.flamechart = 1;
-			args_add(&o.draw, "--flamechart");
+			o->flamechart = 1;
+			args_add(&o->draw, "--flamechart");
 			break;
 		case O_IGNORE:
-			o.ignore_status = 1;
+			o->ignore_status = 1;
 			break;
 		case O_IMAGE_WIDTH:
 			number("--image-width", optarg, 1, 1e6,
 			    "a width in pixels");
-			args_add2(&o.draw, "--image-width", optarg);
+			args_add2(&o->draw, "--image-width", optarg);
 			break;
 		case O_INPUT:
-			o.input = optarg;
+			o->input = optarg;
 			break;
 		case O_MANIFEST:
-			args_add(&o.cargo_args, xprintf("--cargo-arg="
+			args_add(&o->cargo.args, xprintf(
 			    "--manifest-path=%s", optarg));
-			cargo_only = 1;
+			o->cargo_only = 1;
 			break;
 		case O_MIN_WIDTH:
-			args_add2(&o.draw, "--min-width", optarg);
+			args_add2(&o->draw, "--min-width", optarg);
 			break;
 		case O_MIXED:
-			o.mixed = 1;
+			o->mixed = 1;
 			break;
 		case O_NO_DEFAULT:
-			args_add(&o.cargo_args,
-			    "--cargo-arg=--no-default-features");
-			cargo_only = 1;
+			args_add(&o->cargo.args, "--no-default-features");
+			o->cargo_only = 1;
 			break;
 		case O_NO_INLINE:
-			o.no_inline = 1;
+			o->no_inline = 1;
 			break;
 		case O_NOTES:
-			args_add2(&o.draw, "--notes", optarg);
+			args_add2(&o->draw, "--notes", optarg);
 			break;
 		case O_OFF_CPU:
-			o.off_cpu = 1;
+			o->off_cpu = 1;
 			break;
 		case O_OPEN:
-			o.open = 1;
+			o->open = 1;
 			break;
 		case O_PACKAGE:
-			args_add(&o.cargo_args, xprintf("--cargo-arg="
-			    "--package=%s", optarg));
-			cargo_only = 1;
+			args_add(&o->cargo.args, xprintf("--package=%s",
+			    optarg));
+			o->cargo_only = 1;
 			break;
 		case O_PALETTE:
-			args_add2(&o.draw, "--palette", optarg);
+			args_add2(&o->draw, "--palette", optarg);
 			break;
 		case O_PERFDATA:
-			o.perfdata = optarg;
+			o->perfdata = optarg;
 			break;
 		case O_POST:
-			o.post = optarg;
-			break;
-		case O_PROFILE:
-			o.cargo_profile = optarg;
-			cargo_only = 1;
+			o->post = optarg;
 			break;
 		case O_RELEASE:
-			cargo_only = 1;	/* sp-record's default profile */
+			o->cargo_only = 1;	/* sp-record's default profile */
 			break;
 		case O_REVERSE:
-			args_add(&o.draw, "--reverse");
+			args_add(&o->draw, "--reverse");
 			break;
 		case O_ROOT:
-			o.root = 1;
+			o->root = 1;
 			break;
 		case O_SKIP:
-			args_add(&o.skip, optarg);
+			args_add(&o->skip, optarg);
 			break;
 		case O_SUBTITLE:
-			args_add2(&o.draw, "--subtitle", optarg);
+			args_add2(&o->draw, "--subtitle", optarg);
 			break;
 		case O_TITLE:
-			args_add2(&o.draw, "--title", optarg);
+			args_add2(&o->draw, "--title", optarg);
 			break;
 		default:
 			usage(stderr, 1);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	*n = argc - optind;
+	return argv + optind;
+}
 
+/* The options that do not go together, once all are read. */
+static void
+check_options(struct opts *o, int argc)
+{
 	/* One source: a command, --cargo, -p, --perfdata or --input. */
-	if ((argc > 0 || o.cargo) + (o.pids != NULL) +
-	    (o.perfdata != NULL) + (o.input != NULL) != 1) {
-		if (argc == 0 && !o.cargo && o.pids == NULL &&
-		    o.perfdata == NULL && o.input == NULL)
+	if ((argc > 0 || o->cargo.cargo) + (o->pids != NULL) +
+	    (o->perfdata != NULL) + (o->input != NULL) != 1) {
+		if (argc == 0 && !o->cargo.cargo && o->pids == NULL &&
+		    o->perfdata == NULL && o->input == NULL)
 			usage(stderr, 1);
 		errx(1, "record one thing: a command, --cargo, -p, "
 		    "--perfdata or --input");
 	}
-	if (cargo_only && !o.cargo)
+	if (o->cargo_only && !o->cargo.cargo)
 		errx(1, "--bench, --bin, --dev, --example, --features, "
 		    "--manifest-path, --no-default-features, --package, "
 		    "--profile, --release, --test and --unit-test go with "
 		    "--cargo");
-	if ((o.binary != NULL || o.mixed) && o.input == NULL)
+	if ((o->binary != NULL || o->mixed) && o->input == NULL)
 		errx(1, "--binary and --mixed go with --input (a recording "
 		    "gets its names and inline frames by itself)");
-	if (o.binary != NULL && o.mixed)
+	if (o->binary != NULL && o->mixed)
 		errx(1, "--binary and --mixed: choose one");
-	if (o.duration != NULL && o.pids == NULL)
+	if (o->duration != NULL && o->pids == NULL)
 		errx(1, "-d: only with -p (a command is recorded until it "
 		    "ends)");
-	if (o.perfdata != NULL || o.input != NULL) {
-		const char *what = o.freq != NULL ? "-F" : o.cmd != NULL ?
-		    "-c" : o.ignore_status ? "--ignore-status" : o.off_cpu ?
+	if (o->perfdata != NULL || o->input != NULL) {
+		const char *what = o->freq != NULL ? "-F" : o->cmd != NULL ?
+		    "-c" : o->ignore_status ? "--ignore-status" : o->off_cpu ?
 		    "--off-cpu" : NULL;
 
 		if (what != NULL)
 			errx(1, "%s: only when recording (--perfdata and "
 			    "--input draw what was recorded)", what);
 	}
-	if (o.input != NULL && o.root)
+	if (o->input != NULL && o->root)
 		errx(1, "--root: only with perf (--input reads the file "
 		    "itself)");
-
-	if (o.cmd != NULL) {
+	if (o->cmd != NULL) {
 		int have_freq = 0;
 
-		custom_cmd(o.cmd, &o.record_args, &have_freq);
-		if (have_freq && o.freq != NULL)
+		custom_cmd(o->cmd, &o->record_args, &have_freq);
+		if (have_freq && o->freq != NULL)
 			errx(1, "-F and -c with a frequency: choose one");
 	}
+}
 
+int
+main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	struct pipeline pl = { 0 };
+	const char *data = NULL;
+	int n, status;
+
+	rec_internal(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "--internal-skip-after") == 0)
+		skip_after_main(argv + 2, (size_t)(argc - 2));
+
+	argv = parse_options(argc, argv, &o, &n);
+	check_options(&o, n);
 	self_path = find_self();
 	proc_signals(&(struct proc_hooks){ interrupt, NULL });
 	/* Everything that can be missing is said before recording. */
-	need_sp("sp-flame");
+	rec_need_sp("sp-flame");
 	if (o.input == NULL && o.perfdata == NULL)
-		free(need_perf());
+		free(rec_need_perf());
 	open_output(o.output);
 
 	if (o.input != NULL)
@@ -1037,7 +768,7 @@ main(int argc, char *argv[])
 		    "perf record");
 	}
 	add_drawing(&pl, &o);
-	status = run_pipeline(&pl, out_fd, o.verbose);
+	status = pl_run(&pl, out_fd, o.verbose, EX_EMPTY);
 	finish_output(o.output);
 	if (strcmp(o.output, "-") != 0)
 		fprintf(stderr, "sp-flamegraph: wrote %s%s\n", o.output,

@@ -4,27 +4,29 @@
  * sample stream of sp(5).
  *
  * With perf (the default) the recording goes to a perf.data file in a
- * temporary directory (or to -o FILE), then
+ * temporary directory (or to -o FILE), which sp reads itself:
  *
- *	perf script -i DATA -F comm,pid,tid,time,period,event,ip,sym,dso
+ *	sp-flatten DATA | sp-record --internal-from-exec | sp-symbolize -m -q
  *
- * is piped into `sp-flatten -`, whose output is ours.  With samply it is
- * `samply record --save-only -o FILE -- command` and then `sp-flatten FILE`.
- * --cargo first builds a Rust target with debug info and records the
- * executable that cargo's JSON messages name.
+ * perf script reading it only when sp-flatten cannot (common/record/
+ * record.h: the route sp-flamegraph takes too).  With samply it is
+ * `samply record --save-only -o FILE -- command` and then `sp-flatten
+ * FILE`.  --cargo first builds a Rust target with debug info and records
+ * the executable that cargo's JSON messages name.
  *
  * Children: perf's own messages go to a file, so that its failures can be
  * explained in one sentence; but the profiled command must keep sp-record's
  * standard error, so perf starts it through sp-record itself (the internal
- * --exec-fd mode: restore the descriptor, exec the command).  Signals are
- * taken synchronously (blocked, then sigwaitinfo) while children run, so an
- * interrupt is never lost between two system calls; every child is waited
- * for, and on every way out the ones still running are stopped first: all
- * of that is common/base/proc.h's, sp-record only says what an interrupt means.
+ * --exec-fd mode, run as REC_EXEC_COMM: restore the descriptor, exec the
+ * command).  With -p perf's workload is sp-record's --attached mode, which
+ * perf starts once it records.  Signals are taken synchronously (blocked,
+ * then sigwaitinfo) while children run, so an interrupt is never lost
+ * between two system calls; every child is waited for, and on every way
+ * out the ones still running are stopped first: all of that is
+ * common/base/proc.h's, sp-record only says what an interrupt means.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 
 #include <dirent.h>
@@ -37,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/buf.h"
@@ -44,6 +47,7 @@
 #include "json/json.h"
 #include "read/perf_script.h"
 #include "base/proc.h"
+#include "record/record.h"
 #include "sym/sym_image.h"
 #include "base/util.h"
 #include "base/version.h"
@@ -62,12 +66,7 @@
 #define DEFAULT_CALLGRAPH "dwarf,16384"
 
 enum profiler { PERF, SAMPLY };
-enum stage { BUILD, RECORD, CONVERT };
-
-struct args {
-	char	**v;
-	size_t	 n, cap;
-};
+enum phase { BUILD, RECORD, CONVERT };
 
 struct opts {
 	enum profiler prof;
@@ -81,23 +80,19 @@ struct opts {
 	int	 raw;
 	int	 record_only;	/* --record-only: keep -o's file, no stream */
 	int	 quiet;		/* -q: sp-flatten -q, no progress line */
-	int	 cargo;
-	const char *target_kind;	/* --bin, --example, --bench, --test */
-	const char *target_name;
-	int	 unit_test;	/* --unit-test[=bin]: a unit-test harness */
-	const char *cargo_profile;
-	struct args perf_args, samply_args, cargo_args;
+	int	 verbose;	/* -v: the commands, the route and why */
+	struct rec_cargo cargo;	/* --cargo and its target */
+	struct args perf_args, samply_args;
 	int	 off_cpu;	/* --off-cpu: wall time (offcpu.h) */
 };
 
 /* What is running and what an interrupt means at this moment. */
 static struct {
-	enum stage stage;
+	enum phase stage;
 	pid_t	 recorder;	/* perf record or samply record */
 	int	 attached;	/* -p: the target is not our descendant */
 	int	 interrupted;	/* a SIGINT arrived while recording */
 	int	 forwarded;	/* interrupts passed on by sp-record itself */
-	int	 timed_out;	/* -d elapsed */
 } run;
 
 
@@ -105,7 +100,7 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: sp-record [-hqrV] [-d seconds] [-e event] [-F hz] [-g mode] "
+	    "usage: sp-record [-hqrvV] [-d seconds] [-e event] [-F hz] [-g mode] "
 	    "[-o file]\n"
 	    "                 [-P profiler] [--off-cpu] [--perf-arg arg] "
 	    "[--record-only]\n"
@@ -120,21 +115,6 @@ usage(FILE *fp, int status)
 	if (fp == stdout)
 		finish_stdout();
 	exit(status);
-}
-
-static void
-args_add(struct args *a, const char *s)
-{
-	xgrow(&a->v, &a->cap, a->n + 2, sizeof(*a->v));
-	a->v[a->n++] = (char *)s;
-	a->v[a->n] = NULL;
-}
-
-static void
-args_addv(struct args *a, const struct args *b)
-{
-	for (size_t i = 0; i < b->n; i++)
-		args_add(a, b->v[i]);
 }
 
 /* ---- children ---- */
@@ -219,26 +199,7 @@ interrupt(const siginfo_t *si)
 		kill(to, SIGINT);
 }
 
-static void
-alarm_rang(void)
-{
-	run.timed_out = 1;
-	if (run.recorder > 0)
-		kill(run.recorder, SIGINT);
-}
-
 /* ---- finding programs ---- */
-
-/* sp-flatten beside our own executable, else in PATH. */
-static char *
-find_flatten(void)
-{
-	char *p;
-
-	if ((p = proc_sibling("sp-flatten")) == NULL)
-		errx(1, "sp-flatten: not found beside sp-record or in PATH");
-	return p;
-}
 
 static char *
 need_profiler(const char *name)
@@ -300,8 +261,10 @@ cargo_build(const struct opts *o)
 {
 	struct args a = { 0 };
 	struct buf var = { 0 }, line = { 0 }, exe = { 0 }, found = { 0 };
-	const char *kind = o->target_kind != NULL ? o->target_kind : "bin";
-	int want_test = o->unit_test;
+	const struct rec_cargo *c = &o->cargo;
+	const char *kind = c->kind != NULL ? c->kind : "bin";
+	const char *profile = c->profile != NULL ? c->profile : "release";
+	int want_test = c->unit_test;
 	char *cargo, *l = NULL, opt[32];
 	size_t lcap = 0;
 	ssize_t n;
@@ -313,14 +276,14 @@ cargo_build(const struct opts *o)
 		errx(1, "cargo: not installed; install Rust from "
 		    "https://rustup.rs");
 	buf_adds(&var, "CARGO_PROFILE_");
-	for (const char *p = o->cargo_profile; *p != '\0'; p++) {
-		char c = *p;
+	for (const char *p = profile; *p != '\0'; p++) {
+		char u = *p;
 
-		if (c >= 'a' && c <= 'z')
-			c = (char)(c - 'a' + 'A');
-		else if (c == '-')
-			c = '_';
-		buf_addc(&var, c);
+		if (u >= 'a' && u <= 'z')
+			u = (char)(u - 'a' + 'A');
+		else if (u == '-')
+			u = '_';
+		buf_addc(&var, u);
 	}
 	buf_adds(&var, "_DEBUG");
 	if (setenv(var.s, "true", 0) == -1)
@@ -331,22 +294,22 @@ cargo_build(const struct opts *o)
 		args_add(&a, "--no-run");
 	args_add(&a, "--message-format=json-render-diagnostics");
 	args_add(&a, "--profile");
-	args_add(&a, o->cargo_profile);
+	args_add(&a, profile);
 	if (want_test) {
-		if (o->target_name == NULL) {
+		if (c->name == NULL) {
 			kind = "lib";
 			args_add(&a, "--lib");
 		} else {
 			kind = "bin";
 			args_add(&a, "--bin");
-			args_add(&a, o->target_name);
+			args_add(&a, c->name);
 		}
-	} else if (o->target_kind != NULL) {
-		snprintf(opt, sizeof(opt), "--%s", o->target_kind);
+	} else if (c->kind != NULL) {
+		snprintf(opt, sizeof(opt), "--%s", c->kind);
 		args_add(&a, opt);
-		args_add(&a, o->target_name);
+		args_add(&a, c->name);
 	}
-	args_addv(&a, &o->cargo_args);
+	args_addv(&a, &c->args);
 	if (pipe(fds) == -1)
 		err(1, "pipe");
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
@@ -371,8 +334,7 @@ cargo_build(const struct opts *o)
 		    (!want_test || json_true(&j, json_get(&j,
 		    json_get(&j, 0, "profile"), "test"))) &&
 		    json_str(&j, name = json_get(&j, t, "name"), &line) == 0 &&
-		    (o->target_name == NULL ||
-		    strcmp(line.s, o->target_name) == 0)) {
+		    (c->name == NULL || strcmp(line.s, c->name) == 0)) {
 			json_str(&j, ex, &exe);
 			if (nfound++ > 0)
 				buf_adds(&found, ", ");
@@ -393,12 +355,12 @@ cargo_build(const struct opts *o)
 		    proc_status_text(st));
 	if (nfound == 0 && want_test)
 		errx(1, "cargo: no unit tests of %s%s were built",
-		    o->target_name != NULL ? "binary " : "the library",
-		    o->target_name != NULL ? o->target_name : "");
+		    c->name != NULL ? "binary " : "the library",
+		    c->name != NULL ? c->name : "");
 	if (nfound == 0)
 		errx(1, "cargo: no %s target%s%s was built", kind,
-		    o->target_name != NULL ? " named " : "",
-		    o->target_name != NULL ? o->target_name : "");
+		    c->name != NULL ? " named " : "",
+		    c->name != NULL ? c->name : "");
 	if (nfound > 1)
 		errx(1, "cargo: several %s targets (%s): choose one with --%s",
 		    kind, found.s, kind);
@@ -551,7 +513,8 @@ perf_failed(const char *msg, int st, const struct opts *o)
 /*
  * "[ perf record: Captured and wrote 0.02 MB f (327 samples) ]": the number
  * of samples (perf leaves the count out when it is zero), or -1 when the
- * line is not there: nothing was written.
+ * line is not there: nothing was written.  With compressed records (-z)
+ * perf never counts them: LLONG_MAX, not known.
  */
 static long long
 perf_samples(const char *msg)
@@ -563,18 +526,21 @@ perf_samples(const char *msg)
 	if ((p = strstr(msg, "[ perf record: Captured and wrote")) == NULL)
 		return -1;
 	end = p + strcspn(p, "\n");
-	for (q = end; q > p && q[-1] != '('; q--)
-		;
-	if (q == p)
-		return 0;
-	if (*q == '~')
-		q++;
-	n = strspn(q, "0123456789");
-	if (n == 0 || n >= sizeof(num) || strncmp(q + n, " samples", 8) != 0)
-		return 0;
-	memcpy(num, q, n);
-	num[n] = '\0';
-	return strtonum(num, 0, LLONG_MAX, &bad);
+	for (q = p; q < end && (q = memchr(q, '(', (size_t)(end - q))) !=
+	    NULL; q++) {
+		if (q[1] == '~')
+			q++;
+		n = strspn(q + 1, "0123456789");
+		if (n == 0 || n >= sizeof(num) ||
+		    strncmp(q + 1 + n, " samples)", 9) != 0)
+			continue;
+		memcpy(num, q + 1, n);
+		num[n] = '\0';
+		return strtonum(num, 0, LLONG_MAX, &bad);
+	}
+	if ((q = strstr(p, ", compressed (")) != NULL && q < end)
+		return LLONG_MAX;
+	return 0;
 }
 
 static char *
@@ -600,10 +566,8 @@ open_tmp(const char *path)
 static int
 recorded(int st, const char *shown, const struct opts *o)
 {
-
-
 	/* Interrupted by the user: the profile is what was asked for. */
-	if (o->pid > 0 || run.timed_out || run.interrupted)
+	if (o->pid > 0 || run.interrupted)
 		return 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
@@ -612,67 +576,32 @@ recorded(int st, const char *shown, const struct opts *o)
 	return EX_FAILED;
 }
 
-/* Run perf script on data into sp-flatten (or stdout, raw). */
+/* -r: perf script's own text on our standard output. */
 static void
-convert_perf(const char *perf, const char *data, const struct opts *o)
+raw_perf_script(const char *perf, const char *data)
 {
 	struct args a = { 0 };
-	char *errpath = tmp_path("perf-script.err"), *msg = NULL, *flatten;
-	char *fa[6];
-	int fds[2], efd, sst, fst, k = 0;
-	pid_t sp, fp = -1;
+	char *errpath = tmp_path("perf-script.err"), *msg = NULL;
 	size_t len;
+	int efd, st;
 
-	args_add(&a, (char *)perf);
+	args_add(&a, perf);
 	args_add(&a, "--no-pager");
 	args_add(&a, "script");
-	args_add(&a, "-i");
-	args_add(&a, data);
-	args_add(&a, "-F");
-	args_add(&a, PERF_SCRIPT_FIELDS);
+	args_add2(&a, "-i", data);
+	args_add2(&a, "-F", PERF_SCRIPT_FIELDS);
 	efd = open_tmp(errpath);
-	run.stage = CONVERT;
-	if (o->raw) {
-		fflush(stdout);
-		sp = proc_spawn(a.v, -1, -1, efd, 0);
-	} else {
-		flatten = find_flatten();
-		fa[k++] = flatten;
-		if (o->quiet)
-			fa[k++] = "-q";
-		fa[k++] = "--source";
-		fa[k++] = (char *)(o->output != NULL ? o->output :
-		    "perf record");
-		fa[k++] = "-";
-		fa[k] = NULL;
-		if (pipe(fds) == -1)
-			err(1, "pipe");
-		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-		fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-		sp = proc_spawn(a.v, -1, fds[1], efd, 0);
-		fp = proc_spawn(fa, fds[0], -1, -1, 0);
-		close(fds[0]);
-		close(fds[1]);
-		free(flatten);
-	}
+	fflush(stdout);
+	st = proc_wait(proc_spawn(a.v, -1, -1, efd, 0));
 	close(efd);
-	if (fp != -1) {
-		fst = proc_wait(fp);
-		if (WIFSIGNALED(fst) && WTERMSIG(fst) == SIGPIPE)
-			proc_die_by(SIGPIPE);	/* our reader went away */
-		if (!WIFEXITED(fst) || WEXITSTATUS(fst) != 0) {
-			kill(sp, SIGTERM);
-			errx(1, "sp-flatten %s", proc_status_text(fst));
-		}
-	}
-	sst = proc_wait(sp);
-	if (WIFSIGNALED(sst) && WTERMSIG(sst) == SIGPIPE)
+	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE)
 		proc_die_by(SIGPIPE);
-	if (!WIFEXITED(sst) || WEXITSTATUS(sst) != 0) {
+	if (!proc_ok(st)) {
 		if (input_slurp(errpath, 1 << 20, &msg, &len) == 0)
 			relay(msg);
-		errx(1, "perf script %s", proc_status_text(sst));
+		errx(1, "perf script %s", proc_status_text(st));
 	}
+	free(msg);
 	free(errpath);
 	free(a.v);
 }
@@ -686,13 +615,12 @@ convert_perf(const char *perf, const char *data, const struct opts *o)
 static void
 convert_offcpu(const char *data, const struct opts *o)
 {
-	char *flatten = find_flatten(), *sym = proc_sibling("sp-symbolize");
+	char *flatten = rec_need_sp("sp-flatten");
+	char *sym = rec_need_sp("sp-symbolize");
 	char *fa[7], *sa[4];
 	int fds[2], k = 0, fst, sst;
 	pid_t fp, sp;
 
-	if (sym == NULL)
-		errx(1, "sp-symbolize: not found beside sp-record or in PATH");
 	fa[k++] = flatten;
 	if (o->quiet)
 		fa[k++] = "-q";
@@ -726,18 +654,83 @@ convert_offcpu(const char *data, const struct opts *o)
 	free(sym);
 }
 
+/*
+ * The recording into the stream on our standard output: sp's reader, or
+ * perf script when it cannot read the file (record.h), or -r's text.
+ */
+static void
+convert_perf(const char *perf, const char *data, const char *self,
+    const struct opts *o)
+{
+	struct pipeline pl = { 0 };
+	struct rec_convert c = { 0 };
+
+	run.stage = CONVERT;
+	if (o->raw) {
+		raw_perf_script(perf, data);
+		return;
+	}
+	c.data = data;
+	c.source = o->output != NULL ? o->output : "perf record";
+	c.self = self;
+	c.tool = "sp-record";
+	c.quiet = o->quiet;
+	c.verbose = o->verbose;
+	rec_convert(&pl, &c);
+	pl_run(&pl, -1, o->verbose, -1);
+	for (size_t i = 0; i < pl.n; i++) {
+		free(pl.s[i].a.v);
+		free(pl.s[i].errpath);
+	}
+}
+
+/*
+ * perf's workload with -p: sp-record itself in its internal --attached
+ * mode (see attached_helper), which perf starts only once its events are
+ * enabled.  So the helper's notice and its byte on the pipe (note) say
+ * that the recording has begun, and -d's time is counted from then: perf
+ * takes seconds to attach on a busy machine, and an interrupt or a timer
+ * counted from perf's start could end the recording before it began.
+ */
+static void
+add_attach_helper(struct args *a, const struct opts *o, const char *self,
+    int note, int errfd, char *buf, size_t bufsz)
+{
+	int k;
+
+	k = snprintf(buf, bufsz, "--attached=%d:%d", note, errfd);
+	snprintf(buf + k + 1, bufsz - (size_t)k - 1, "%.3f", o->duration);
+	args_add(a, "--");
+	args_add(a, self);
+	args_add(a, buf);
+	args_add(a, buf + k + 1);
+	args_add(a, o->pids);
+}
+
+static char *
+self_exe(void)
+{
+	char *self = xmalloc(PATH_MAX);
+	ssize_t n = readlink("/proc/self/exe", self, PATH_MAX - 1);
+
+	if (n <= 0)
+		err(1, "/proc/self/exe");
+	self[n] = '\0';
+	return self;
+}
+
 static int
 record_perf(const struct opts *o, const char *path, char *const cmd[],
     const char *shown)
 {
 	struct args a = { 0 };
-	char *perf = need_profiler("perf"), *self = NULL, *msg = NULL;
+	char *perf = need_profiler("perf"), *self = self_exe(), *msg = NULL;
 	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
-	char *sleep_path = NULL, secs[64], clock[128];
+	char helper[96], c, *link = NULL, clock[128];
 	const char *data;
 	long long nsamples;
 	size_t len;
-	int efd, keep = -1, st, status;
+	int efd, keep = -1, note[2] = { -1, -1 }, st, status, began = 0;
 
 	data = o->output != NULL ? o->output : tmp_path("perf.data");
 	snprintf(freq, sizeof(freq), "%lld", o->freq);
@@ -766,38 +759,38 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	args_add(&a, "-o");
 	args_add(&a, data);
 	args_addv(&a, &o->perf_args);
+	/* The command, or -p's helper, keeps our standard error. */
+	if (!(o->quiet && o->pid > 0) && (keep = fcntl(2, F_DUPFD, 10)) == -1)
+		err(1, "dup");
 	if (o->pid > 0) {
 		args_add(&a, "-p");
 		args_add(&a, o->pids);
-		/*
-		 * perf takes a while (a second, here) to attach: the time is
-		 * counted by a sleep it starts once it records, as perf's
-		 * manual suggests; by a timer when there is no sleep.
-		 */
-		if (o->duration > 0 &&
-		    (sleep_path = proc_find("sleep")) != NULL) {
-			snprintf(secs, sizeof(secs), "%.3f", o->duration);
-			args_add(&a, "--");
-			args_add(&a, sleep_path);
-			args_add(&a, secs);
-		}
+		if (pipe(note) == -1)
+			err(1, "pipe");
+		fcntl(note[0], F_SETFD, FD_CLOEXEC);
+		add_attach_helper(&a, o, self, note[1], keep, helper,
+		    sizeof(helper));
 	} else {
-		/* The command keeps our standard error (see the top). */
-		self = xmalloc(PATH_MAX);
-		ssize_t n = readlink("/proc/self/exe", self, PATH_MAX - 1);
-		if (n <= 0)
-			err(1, "/proc/self/exe");
-		self[n] = '\0';
-		if ((keep = fcntl(2, F_DUPFD, 10)) == -1)
-			err(1, "dup");
+		/*
+		 * Through a link called REC_EXEC_COMM, so that the samples
+		 * the helper takes before it becomes the command are told
+		 * apart, and left out (record.h).
+		 */
+		link = tmp_path(REC_EXEC_COMM);
+		if (symlink(self, link) == -1)
+			err(1, "%s", link);
 		snprintf(fdarg, sizeof(fdarg), "--exec-fd=%d:%ld", keep,
 		    (long)getpgrp());
 		args_add(&a, "--");
-		args_add(&a, self);
+		args_add(&a, link);
 		args_add(&a, fdarg);
 		args_add(&a, path);
 		for (size_t i = 0; cmd[i] != NULL; i++)
 			args_add(&a, cmd[i]);
+	}
+	if (o->verbose) {
+		pl_show("sp-record: ", a.v);
+		fputc('\n', stderr);
 	}
 	efd = open_tmp(errpath);
 	run.stage = RECORD;
@@ -811,18 +804,15 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	close(efd);
 	if (keep != -1)
 		close(keep);
-	if (o->duration > 0 && sleep_path == NULL) {
-		struct itimerval it = { 0 };
-
-		it.it_value.tv_sec = (time_t)o->duration;
-		it.it_value.tv_usec = (suseconds_t)((o->duration -
-		    (double)it.it_value.tv_sec) * 1e6);
-		if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
-			it.it_value.tv_usec = 1;
-		setitimer(ITIMER_REAL, &it, NULL);
-	}
+	if (note[1] != -1)
+		close(note[1]);
 	st = proc_wait(run.recorder);
 	run.recorder = -1;
+	if (note[0] != -1) {
+		/* perf and its workload are gone: the byte is there or not. */
+		began = read(note[0], &c, 1) == 1;
+		close(note[0]);
+	}
 	if (input_slurp(errpath, 16 << 20, &msg, &len) == -1)
 		exit(1);
 	nsamples = perf_samples(msg);
@@ -830,6 +820,9 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		perf_failed(msg, st, o);
 	relay(msg);
 	if (nsamples == 0) {
+		if (o->pid > 0 && !began && run.interrupted)
+			errx(1, "%s: no samples: interrupted before perf had "
+			    "attached to it", shown);
 		if (o->pid > 0)
 			errx(1, "%s: no samples: the process did not run on a "
 			    "CPU while it was recorded (%s counts only time "
@@ -842,11 +835,11 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	if (!o->record_only && o->off_cpu && !o->raw)
 		convert_offcpu(data, o);
 	else if (!o->record_only)
-		convert_perf(perf, data, o);
+		convert_perf(perf, data, self, o);
 	free(msg);
 	free(errpath);
 	free(self);
-	free(sleep_path);
+	free(link);
 	free(perf);
 	free(a.v);
 	return status;
@@ -926,7 +919,7 @@ record_samply(const struct opts *o, char *const cmd[], const char *shown)
 	} else if (o->raw) {
 		copy_file(out);
 	} else {
-		flatten = find_flatten();
+		flatten = rec_need_sp("sp-flatten");
 		k = 0;
 		fa[k++] = flatten;
 		if (o->quiet)
@@ -1031,85 +1024,101 @@ exec_helper(const char *arg, char **argv)
 	err(e == ENOENT ? 127 : 126, "%s", argv[0]);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * The internal --attached=NOTE:ERR SECONDS PIDS mode, perf's workload with
+ * -p (see add_attach_helper): perf starts it once it records.  Say so on
+ * descriptor ERR (-1 with -q), write a byte to NOTE for sp-record, then
+ * wait SECONDS (-d), or until perf ends it (SIGTERM) after an interrupt.
+ */
+static void __attribute__((noreturn))
+attached_helper(const char *arg, char **argv)
 {
+	const char *bad, *colon = strchr(arg, ':');
+	char num[32];
+	long long note, efd = -1;
+	double secs;
+	struct timespec ts;
+
+	if (colon == NULL || (size_t)(colon - arg) >= sizeof(num) ||
+	    argv[0] == NULL || argv[1] == NULL)
+		errx(1, "--attached: bad internal call");
+	memcpy(num, arg, (size_t)(colon - arg));
+	num[colon - arg] = '\0';
+	note = strtonum(num, 0, INT_MAX, &bad);
+	if (bad == NULL && strcmp(colon + 1, "-1") != 0)
+		efd = strtonum(colon + 1, 0, INT_MAX, &bad);
+	if (bad != NULL || parse_double(argv[0], strlen(argv[0]), &secs) ==
+	    -1 || secs < 0)
+		errx(1, "--attached: bad internal call");
+	if (efd != -1) {
+		if (secs > 0)
+			dprintf((int)efd, "sp-record: recording %s for %s "
+			    "s\n", argv[1], argv[0]);
+		else
+			dprintf((int)efd, "sp-record: recording %s until "
+			    "interrupted\n", argv[1]);
+		close((int)efd);
+	}
+	if (write((int)note, "", 1) == -1)
+		err(1, "--attached");
+	close((int)note);
+	if (secs == 0)
+		for (;;)
+			pause();
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+	exit(0);
+}
+
+/*
+ * The options into o; returns the operands (the command and its
+ * arguments) and their number in *n.  Usage errors exit.
+ */
+static char **
+parse_options(int argc, char *argv[], struct opts *o, int *n)
+{
+	enum { O_CARGO_ARG = REC_O_END, O_OFF_CPU, O_PERF_ARG,
+	    O_RECORD_ONLY, O_SAMPLY_ARG };
 	static const struct option longopts[] = {
-		{ "bench", required_argument, NULL, 'B' },
-		{ "bin", required_argument, NULL, 'N' },
-		{ "cargo", no_argument, NULL, 'C' },
-		{ "cargo-arg", required_argument, NULL, 'A' },
-		{ "example", required_argument, NULL, 'X' },
+		REC_CARGO_LONGOPTS,
+		{ "cargo-arg", required_argument, NULL, O_CARGO_ARG },
 		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "perf-arg", required_argument, NULL, 'R' },
-		{ "profile", required_argument, NULL, 'L' },
+		{ "off-cpu", no_argument, NULL, O_OFF_CPU },
+		{ "perf-arg", required_argument, NULL, O_PERF_ARG },
 		{ "profiler", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "record-only", no_argument, NULL, 'O' },
-		{ "off-cpu", no_argument, NULL, 'W' },
-		{ "samply-arg", required_argument, NULL, 'S' },
-		{ "test", required_argument, NULL, 'T' },
-		{ "unit-test", optional_argument, NULL, 'U' },
+		{ "record-only", no_argument, NULL, O_RECORD_ONLY },
+		{ "samply-arg", required_argument, NULL, O_SAMPLY_ARG },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0 };
-	const char *bad, *shown;
-	char **cmd, *path = NULL, *exe = NULL, pidstr[32];
-	struct args cv = { 0 };
-	int ch, status;
+	const char *bad;
+	int ch;
 
-	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
-		exec_helper(argv[1] + 10, argv + 2);
-
-	o.prof = PERF;
-	o.event = DEFAULT_EVENT;
-	o.freq = DEFAULT_FREQ;
-	o.callgraph = DEFAULT_CALLGRAPH;
-	o.cargo_profile = "release";
-	while ((ch = getopt_long(argc, argv, "+d:e:F:g:hVo:P:p:qr", longopts,
+	o->prof = PERF;
+	o->event = DEFAULT_EVENT;
+	o->freq = DEFAULT_FREQ;
+	o->callgraph = DEFAULT_CALLGRAPH;
+	while ((ch = getopt_long(argc, argv, "+d:e:F:g:hVo:P:p:qrv", longopts,
 	    NULL)) != -1) {
+		if (rec_cargo_opt(&o->cargo, ch, optarg))
+			continue;
 		switch (ch) {
-		case 'A':
-			args_add(&o.cargo_args, optarg);
-			break;
-		case 'B':
-		case 'N':
-		case 'T':
-		case 'X':
-			if (o.target_kind != NULL)
-				errx(1, "choose one of --bench, --bin, "
-				    "--example, --test and --unit-test");
-			o.target_kind = ch == 'B' ? "bench" : ch == 'N' ?
-			    "bin" : ch == 'T' ? "test" : "example";
-			o.target_name = optarg;
-			break;
-		case 'C':
-			o.cargo = 1;
-			break;
-		case 'U':
-			if (o.target_kind != NULL)
-				errx(1, "choose one of --bench, --bin, "
-				    "--example, --test and --unit-test");
-			o.target_kind = "unit-test";
-			o.unit_test = 1;
-			o.target_name = optarg;
-			break;
-		case 'O':
-			o.record_only = 1;
-			break;
 		case 'd':
 			if (parse_double(optarg, strlen(optarg),
-			    &o.duration) == -1 || !(o.duration > 0) ||
-			    o.duration > 1e7)
+			    &o->duration) == -1 || !(o->duration > 0) ||
+			    o->duration > 1e7)
 				errx(1, "-d %s: not a number of seconds",
 				    optarg);
 			break;
 		case 'e':
-			o.event = optarg;
+			o->event = optarg;
 			break;
 		case 'F':
-			o.freq = strtonum(optarg, 1, 1000000, &bad);
+			o->freq = strtonum(optarg, 1, 1000000, &bad);
 			if (bad != NULL)
 				errx(1, "-F %s: frequency is %s", optarg, bad);
 			break;
@@ -1120,112 +1129,152 @@ main(int argc, char *argv[])
 			    strncmp(optarg, "dwarf,", 6) != 0)
 				errx(1, "-g %s: mode is fp, dwarf[,size] or "
 				    "lbr", optarg);
-			o.callgraph = strcmp(optarg, "dwarf") == 0 ?
+			o->callgraph = strcmp(optarg, "dwarf") == 0 ?
 			    DEFAULT_CALLGRAPH : optarg;
 			break;
 		case 'h':
 			usage(stdout, 0);
 		case 'V':
 			version_exit();
-		case 'L':
-			o.cargo_profile = optarg;
-			break;
 		case 'o':
-			o.output = optarg;
+			o->output = optarg;
 			break;
 		case 'P':
 			if (strcmp(optarg, "perf") == 0)
-				o.prof = PERF;
+				o->prof = PERF;
 			else if (strcmp(optarg, "samply") == 0)
-				o.prof = SAMPLY;
+				o->prof = SAMPLY;
 			else
 				errx(1, "-P %s: profiler is perf or samply",
 				    optarg);
 			break;
 		case 'p':
-			o.pid = parse_pids(optarg);
-			o.pids = optarg;
+			o->pid = parse_pids(optarg);
+			o->pids = optarg;
 			break;
 		case 'q':
-			o.quiet = 1;
-			break;
-		case 'R':
-			args_add(&o.perf_args, optarg);
+			o->quiet = 1;
 			break;
 		case 'r':
-			o.raw = 1;
+			o->raw = 1;
 			break;
-		case 'S':
-			args_add(&o.samply_args, optarg);
+		case 'v':
+			o->verbose = 1;
 			break;
-		case 'W':
-			o.off_cpu = 1;
+		case O_CARGO_ARG:
+			args_add(&o->cargo.args, optarg);
+			break;
+		case O_PERF_ARG:
+			args_add(&o->perf_args, optarg);
+			break;
+		case O_RECORD_ONLY:
+			o->record_only = 1;
+			break;
+		case O_SAMPLY_ARG:
+			args_add(&o->samply_args, optarg);
+			break;
+		case O_OFF_CPU:
+			o->off_cpu = 1;
 			break;
 		default:
 			usage(stderr, 1);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	cmd = argv;
+	*n = argc - optind;
+	return argv + optind;
+}
 
-	if (o.pid > 0 && (argc > 0 || o.cargo))
+/* The options that do not go together, once all are read. */
+static void
+check_options(const struct opts *o, int argc)
+{
+	if (o->pid > 0 && (argc > 0 || o->cargo.cargo))
 		usage(stderr, 1);
-	if (o.pid <= 0 && argc == 0 && !o.cargo)
+	if (o->pid <= 0 && argc == 0 && !o->cargo.cargo)
 		usage(stderr, 1);
-	if (o.duration > 0 && o.pid <= 0)
+	if (o->duration > 0 && o->pid <= 0)
 		errx(1, "-d: only with -p (a command is recorded until it "
 		    "ends)");
-	if (!o.cargo && (o.target_kind != NULL || o.cargo_args.n > 0))
+	if (!o->cargo.cargo && (o->cargo.target || o->cargo.args.n > 0))
 		errx(1, "--bench, --bin, --cargo-arg, --example, --test and "
 		    "--unit-test go with --cargo");
-	if (o.record_only && o.output == NULL)
+	if (o->record_only && o->output == NULL)
 		errx(1, "--record-only: name the file to keep with -o");
-	if (o.record_only && o.raw)
+	if (o->record_only && o->raw)
 		errx(1, "--record-only and -r: choose one");
-	if (o.prof == SAMPLY && o.pids != NULL && strchr(o.pids, ',') != NULL)
-		errx(1, "-p %s: samply records one process at a time", o.pids);
-	if (o.prof == SAMPLY && (o.perf_args.n > 0 ||
-	    strcmp(o.event, DEFAULT_EVENT) != 0 ||
-	    strcmp(o.callgraph, DEFAULT_CALLGRAPH) != 0))
+	if (o->prof == SAMPLY && o->pids != NULL &&
+	    strchr(o->pids, ',') != NULL)
+		errx(1, "-p %s: samply records one process at a time",
+		    o->pids);
+	if (o->prof == SAMPLY && (o->perf_args.n > 0 ||
+	    strcmp(o->event, DEFAULT_EVENT) != 0 ||
+	    strcmp(o->callgraph, DEFAULT_CALLGRAPH) != 0))
 		errx(1, "-e, -g and --perf-arg are for perf, not samply");
-
-	if (o.off_cpu && o.prof == SAMPLY)
+	if (o->off_cpu && o->prof == SAMPLY)
 		errx(1, "--off-cpu: with perf only (samply records on-CPU "
 		    "samples)");
-	if (o.off_cpu && strcmp(o.event, "cpu-clock") != 0 &&
-	    strcmp(o.event, "task-clock") != 0)
+	if (o->off_cpu && strcmp(o->event, "cpu-clock") != 0 &&
+	    strcmp(o->event, "task-clock") != 0)
 		errx(1, "--off-cpu -e %s: off-CPU intervals are in time, so "
 		    "the samples beside them are too: -e cpu-clock or "
-		    "task-clock", o.event);
+		    "task-clock", o->event);
+}
+
+/*
+ * The command to record: the operands, or --cargo's executable (built
+ * here) and its arguments; its path in *path, checked.
+ */
+static char **
+command(const struct opts *o, char **argv, int argc, struct args *cv,
+    char **path)
+{
+	char **cmd = argv;
+
+	if (o->cargo.cargo) {
+		args_add(cv, cargo_build(o));
+		/* Bench harnesses run benchmarks only with --bench. */
+		if (o->cargo.kind != NULL &&
+		    strcmp(o->cargo.kind, "bench") == 0)
+			args_add(cv, "--bench");
+		for (int i = 0; i < argc; i++)
+			args_add(cv, argv[i]);
+		cmd = cv->v;
+	}
+	if ((*path = proc_find(cmd[0])) == NULL) {
+		if (strchr(cmd[0], '/') != NULL && access(cmd[0], F_OK) == 0)
+			errx(1, "%s: not an executable file", cmd[0]);
+		errx(1, "%s: command not found", cmd[0]);
+	}
+	check_debug(*path, cmd[0]);
+	return cmd;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	const char *shown;
+	char **cmd = NULL, *path = NULL, pidstr[32];
+	struct args cv = { 0 };
+	int n, status;
+
+	rec_internal(argc, argv);
+	if (argc >= 3 && strncmp(argv[1], "--exec-fd=", 10) == 0)
+		exec_helper(argv[1] + 10, argv + 2);
+	if (argc >= 4 && strncmp(argv[1], "--attached=", 11) == 0)
+		attached_helper(argv[1] + 11, argv + 2);
+
+	argv = parse_options(argc, argv, &o, &n);
+	check_options(&o, n);
 	if (o.off_cpu)
 		off_cpu_check();
-
-	proc_signals(&(struct proc_hooks){ interrupt, alarm_rang });
-
+	proc_signals(&(struct proc_hooks){ interrupt, NULL });
 	if (o.pid > 0) {
 		check_pids(o.pids);
 		snprintf(pidstr, sizeof(pidstr), "%ld", (long)o.pid);
 		shown = strchr(o.pids, ',') != NULL ? o.pids : pidstr;
 	} else {
-		if (o.cargo) {
-			exe = cargo_build(&o);
-			args_add(&cv, exe);
-			/* Bench harnesses run benchmarks only with --bench. */
-			if (o.target_kind != NULL &&
-			    strcmp(o.target_kind, "bench") == 0)
-				args_add(&cv, "--bench");
-			for (int i = 0; i < argc; i++)
-				args_add(&cv, argv[i]);
-			cmd = cv.v;
-		}
-		if ((path = proc_find(cmd[0])) == NULL) {
-			if (strchr(cmd[0], '/') != NULL &&
-			    access(cmd[0], F_OK) == 0)
-				errx(1, "%s: not an executable file", cmd[0]);
-			errx(1, "%s: command not found", cmd[0]);
-		}
-		check_debug(path, cmd[0]);
+		cmd = command(&o, argv, n, &cv, &path);
 		shown = cmd[0];
 	}
 
@@ -1236,7 +1285,8 @@ main(int argc, char *argv[])
 		status = record_samply(&o, cmd, shown);
 	proc_cleanup();
 	free(path);
-	free(exe);
+	if (o.cargo.cargo)
+		free(cv.v[0]);
 	free(cv.v);
 	finish_stdout();
 	return status;

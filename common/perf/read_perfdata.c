@@ -34,9 +34,14 @@
  * sample's user registers and stack copy for DWARF ones, whose callers are
  * looked up and shown one byte before their return address, as perf's
  * unwinders do (frame-pointer callchains are shown as they are, as perf
- * shows them).  A user address in a file mapping becomes "FILE!0xADDR",
- * ADDR relative to the file (perf's map_ip: address - start + offset),
- * for sp-symbolize to name; pseudo mappings ([vdso], //anon, [heap]) and
+ * shows them).  A user address in a file mapping becomes "FILE!0xADDR"
+ * for sp-symbolize to name, ADDR the address of sp(5): perf's map_ip
+ * (address - start + offset, a file offset) turned into an address by
+ * the file's program headers (perf_dso.h; the BUILD_ID feature says
+ * which file was recorded).  A JIT's code (anonymous executable memory)
+ * is named from its /tmp/perf-PID.map (perf_map.h) as "perf-PID.map!NAME",
+ * and the DWARF unwinder steps past it by the frame pointer; other pseudo
+ * mappings ([vdso], //anon, [heap]), code the map does not name and
  * addresses outside every mapping stay "0xADDR".
  *
  * Processes, threads, times and units are named as perf_script.c names

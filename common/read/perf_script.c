@@ -20,7 +20,9 @@
  * path (without " (deleted)"); perf's "+0x..." symbol offsets are dropped,
  * and each dso gets a #lib header (name, and path when it is a file).  An
  * unknown symbol keeps its address: perf 4 and later print user-space
- * addresses relative to the dso, which makes "DSO!0xADDR" for sp-symbolize;
+ * addresses relative to the dso (file offsets), which perf_dso.h turns
+ * into sp(5)'s addresses by the file's program headers, "DSO!0xADDR" for
+ * sp-symbolize;
  * kernel and JIT addresses, those of perf 3 and any beyond 4 GiB are
  * run-time ones, which stay frames without library ("0x7f26cab4c0b0").
  * Inlined frames (dso "(inlined)") get the library of the real frame at

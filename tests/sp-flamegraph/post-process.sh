@@ -9,6 +9,6 @@ titles p.svg | grep '^hot!' | sort
 # A failing filter is an error, and no picture is written.
 sp-flamegraph --post-process 'exit 4' -o q.svg -- true 2>err
 echo "status $?"
-grep '^sp-flamegraph:' err
+grep '^sp-flamegraph:' err | sed 's|reads .*/perf.data:|reads DATA:|'
 [ -e q.svg ] && exit 1
 ls -a | grep '^\.q\.svg' | wc -l

@@ -16,8 +16,13 @@ titles flamegraph.svg >t
 n=$(count flamegraph.svg 'inline!spin')
 echo "spin in $n samples" >&2
 [ "$n" -ge 10 ] || exit 1
-[ "$(count flamegraph.svg 'inline!stir (inlined)')" -eq "$n" ] || exit 1
-[ "$(count flamegraph.svg 'inline!mix (inlined)')" -eq "$n" ] || exit 1
+# All but the odd sample in spin's own few instructions (the add to sink)
+# are in the loop inlined from mix through stir: 98% at least.
+s=$(count flamegraph.svg 'inline!stir (inlined)')
+m=$(count flamegraph.svg 'inline!mix (inlined)')
+echo "stir in $s, mix in $m" >&2
+[ "$s" -le "$n" ] && [ "$m" -le "$s" ] && [ "$m" -ge $((n * 98 / 100)) ] ||
+    exit 1
 grep -q '^inline!rest	' t || exit 1
 # -v shows the pipeline: sp-flatten reads the perf.data itself, without
 # perf script (tests/perfdata/fallback: when it cannot).

@@ -1,8 +1,8 @@
-# -p PID -d SECONDS: attach to a running process, stop after the time; the
-# process lives on.
+# -p PID -d SECONDS: attach to a running process, stop after the time,
+# counted from when perf records (sp-record says so); the process lives on.
 . "$T/real-setup"
 [ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
-./hot 10 >/dev/null &
+./hot 120 >/dev/null &
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
 sleep 0.1
@@ -22,6 +22,7 @@ if [ $st -ne 0 ]; then
 	exit 1
 fi
 kill -0 $pid || exit 1
+grep -q "^sp-record: recording $pid for 0.500 s$" err || exit 1
 grep -q "^hot	$pid	.*hot!hot_caller;hot!hot_leaf" out || exit 1
 # And a pid that is not there.
 sp-record -p 2147483647 -d 1 2>err

@@ -1,0 +1,49 @@
+# node --perf-basic-prof writes /tmp/perf-PID.map for its JIT code:
+# sp-record's stream (sp's reading of the perf.data, right after the
+# recording) names the frames in node's anonymous executable memory from
+# it, as perf script does (perf-PID.map!JS:*NAME FILE:LINE), both hot
+# JavaScript functions among them, each in a good share of the samples;
+# one process, one thread sampled for the program (node's own helper
+# threads aside), none of the recorder's (sp-record-exec, perf-exec).
+. "$T/real-setup"
+[ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
+command -v node >/dev/null 2>&1 || { echo "node is not installed" >&2; exit 77; }
+cat >app.js <<'EOJ'
+function spinOne(n) {
+	let x = 1;
+	for (let i = 0; i < n; i++)
+		x = (x * 1103515245 + 12345) % 2147483648;
+	return x;
+}
+function spinTwo(n) {
+	let x = 7;
+	for (let i = 0; i < n; i++)
+		x = (x * 69069 + 1) % 4294967296;
+	return x;
+}
+let s = 0;
+for (let r = 0; r < Number(process.argv[2]); r++) {
+	s += spinOne(600000);
+	s += spinTwo(400000);
+}
+console.log(s);
+EOJ
+sp-record -- node --perf-basic-prof app.js 25 >out 2>err
+st=$?
+cannot $st err
+[ $st -eq 0 ] || { cat err >&2; exit 1; }
+pid=$(awk -F'\t' '!/^#/ && $1 == "node" { print $2; exit }' out)
+rm -f "/tmp/perf-$pid.map"
+[ -n "$pid" ] || { echo "no sample of node" >&2; exit 1; }
+all=$(grep -vc '^#' out)
+for f in spinOne spinTwo; do
+	n=$(grep -c "perf-$pid\\.map!JS:[^;	]*$f [^;	]*app\\.js" out)
+	echo "$f named in $n of $all samples" >&2
+	[ "$n" -ge $((all / 10)) ] || exit 1
+done
+# No frame of node's JIT code left as a bare address under a named one.
+! grep -v '^#' out | awk -F'\t' '{ print $NF }' | tr ';' '\n' |
+    grep -q '^0x' || { echo "bare JIT addresses" >&2; exit 1; }
+! grep -q '^[^#]*	\(sp-record-exec\|perf-exec\)	' out ||
+    { echo "the recorder's own samples" >&2; exit 1; }
+[ "$(awk -F'\t' '!/^#/ { print $1 }' out | sort -u)" = node ] || exit 1
