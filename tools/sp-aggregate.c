@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agg/framematch.h"
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
@@ -185,6 +186,64 @@ wanted(const struct agg *a, const char *fn, size_t n)
 		if (contains(fn, n, &a->pats[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * Does every --lines pattern occur in the NAME of some function?  A target
+ * that is in none is a mistake (a misspelt function, or one that never
+ * ran): say so with the functions that contain its text in any case
+ * (framematch.h) and exit 1, before anything is written.
+ */
+static void
+check_lines(const struct agg *a)
+{
+	size_t nst = st_count(a->stacks);
+	int bad = 0;
+
+	for (size_t k = 0; k < a->npats; k++) {
+		struct fmatch fm;
+		struct fm_near nr;
+		int found = 0;
+
+		fm_init(&fm, a->pats[k].s, a->pats[k].len);
+		fm_near_init(&nr, &fm);
+		for (size_t id = 0; id < nst && !found; id++) {
+			size_t len;
+			const char *s = st_str(a->stacks, (uint32_t)id, &len);
+			const char *p = s, *end = s + len, *q;
+
+			if (a->root != ROOT_NONE)
+				p = (const char *)memchr(s, '\t', len) + 1;
+			for (;; p = q + 1) {
+				struct fparts fp;
+				const char *fn;
+				size_t n;
+
+				q = frame_end(p, end);
+				frame_parts(p, (size_t)(q - p), &fp);
+				fn = fp.fn;
+				n = fp.fnlen;
+				strip_lib(&fn, &n);
+				if (contains(fn, n, &a->pats[k])) {
+					found = 1;
+					break;
+				}
+				fm_near_add(&nr, fp.fn, fp.fnlen);
+				if (q == end)
+					break;
+			}
+		}
+		if (found) {
+			/* Reported with nothing: only frees. */
+			fm_near_free(&nr);
+			continue;
+		}
+		fm_near_report(&nr, "--lines", &fm,
+		    "no function's NAME contains it");
+		bad = 1;
+	}
+	if (bad)
+		exit(1);
 }
 
 /* The id of the frame's row, added (zeroed) if new. */
@@ -720,6 +779,8 @@ write_table(struct agg *a)
 	uint32_t *order;
 	struct buf b = { 0 };
 
+	if (a->npats > 0)
+		check_lines(a);
 	count_frames(a);
 	nf = st_count(a->frames);
 	order = xreallocarray(NULL, nf, sizeof(*order));

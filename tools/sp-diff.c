@@ -10,11 +10,13 @@
  *	#columns	self_a	total_a	self_b	total_b	delta_self	delta_total	pct_a	pct_b	z	frame
  *	100	400	300	800	200	400	40.00	80.00	18.26	app!hot
  *
- * The deltas are B - A, of the weight (or with --cpu of the CPU time); with
- * -n, A's figures are first scaled to B's total, as difffolded.pl -n does.
- * z is the change of the frame's share of the total in standard errors
- * (stats.h), from the two sides' sample counts; pct_a and pct_b are the
- * shares in percent.  Ten fields, so that no reader takes a diff line for
+ * The deltas are B - A, of the weight (or with --cpu of the CPU time): the
+ * change of the count; with -n, A's figures are first scaled to B's total,
+ * as difffolded.pl -n does.  pct_a and pct_b are the shares in percent, so
+ * that the change of the share is pct_b - pct_a.  z is the change of the
+ * frame's share of the total in standard errors (stats.h), from the two
+ * sides' sample counts; with --absolute, the change of its count (for runs
+ * of one length and rate), which the "#z" header says.  Ten fields, so that no reader takes a diff line for
  * a sample (8 or 9) or a table row (5).  Lines are sorted by |delta_total|,
  * largest first.
  *
@@ -23,7 +25,6 @@
  * least the threshold, and names those frames on standard error.
  */
 #include <err.h>
-#include <fnmatch.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
@@ -35,6 +36,7 @@
 #include "agg/aggregate.h"
 #include "base/buf.h"
 #include "agg/difftable.h"
+#include "agg/framematch.h"
 #include "base/escape.h"
 #include "base/input.h"
 #include "base/stats.h"
@@ -47,10 +49,11 @@
 struct opts {
 	int	 normalize;
 	int	 cpu;
+	int	 absolute;	/* z and the gate on counts, not shares */
 	double	 zmin;
 	int	 gate;
 	double	 fail_above;	/* percentage points */
-	char	**pats;		/* --fail-frame */
+	struct fmatch *pats;	/* --fail-frame */
 	size_t	 npats;
 };
 
@@ -73,8 +76,9 @@ struct drow {
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: sp-diff [-hnV] [--cpu] [--fail-above pct] "
-	    "[--fail-frame pattern] [--z threshold] a b\n");
+	fprintf(fp, "usage: sp-diff [-hnV] [--absolute] [--cpu] "
+	    "[--fail-above pct] [--fail-frame frame]\n"
+	    "               [--z threshold] a b\n");
 	exit(status);
 }
 
@@ -95,6 +99,7 @@ read_side(struct side *sd, struct agg *other, const struct opts *o)
 	struct agg *a;
 
 	sd->agg = a = other == NULL ? agg_new() : agg_new_sharing(other);
+	a->want_time = o->absolute;
 	agg_read(a, sd->path);
 	agg_finish(a);
 	/* Shares need the totals, which a table carries in its headers. */
@@ -104,6 +109,52 @@ read_side(struct side *sd, struct agg *other, const struct opts *o)
 	if (o->cpu && !a->has_cpu)
 		errx(1, "--cpu: %s has no cpu values", input_name(sd->path));
 	sd->measure = o->cpu ? a->cpu : a->weight;
+}
+
+/*
+ * The change of a count in standard errors, for --absolute: two Poisson
+ * counts from runs of one length and sampling rate, z = (b - a) /
+ * sqrt(a + b); 0 when both are 0.
+ */
+static double
+z_counts(double a, double b)
+{
+	return a + b > 0 ? (b - a) / sqrt(a + b) : 0;
+}
+
+/*
+ * --absolute compares counts, which means something only when both runs
+ * lasted as long and sampled as often: say so on standard error when the
+ * sides' spans (first to last sample) or rates (samples a second) differ
+ * by more than 10%, or are not known (an aggregate table has no times).
+ */
+static void
+same_run(const struct side *a, const struct side *b)
+{
+	const struct side *sd[2] = { a, b };
+	double span[2], rate[2];
+
+	for (int i = 0; i < 2; i++) {
+		const struct agg *g = sd[i]->agg;
+
+		if (g->table_rows > 0 || !g->has_time) {
+			warnx("--absolute: %s %s: its length and sampling rate "
+			    "are not known; counts compare only if they are "
+			    "those of %s", input_name(sd[i]->path),
+			    g->table_rows > 0 ? "is an aggregate table" :
+			    "has no samples", input_name(sd[1 - i]->path));
+			return;
+		}
+		span[i] = (g->tmax - g->tmin) / 1000;
+		rate[i] = span[i] > 0 ? (double)g->samples / span[i] : 0;
+	}
+	if (fabs(span[0] - span[1]) <= 0.1 * fmax(span[0], span[1]) &&
+	    fabs(rate[0] - rate[1]) <= 0.1 * fmax(rate[0], rate[1]))
+		return;
+	warnx("--absolute: the runs differ: a %.3f s at %.0f samples/s, "
+	    "b %.3f s at %.0f samples/s; their counts do not compare "
+	    "(compare shares: leave out --absolute)", span[0], rate[0],
+	    span[1], rate[1]);
 }
 
 static int64_t
@@ -260,6 +311,7 @@ write_table(const struct drow *rows, const uint32_t *order, size_t n,
 	else
 		buf_adds(&b, "#normalize\tnone\n");
 	buf_printf(&b, "#threshold\tz\t%g\n", o->zmin);
+	buf_printf(&b, "#z\t%s\n", o->absolute ? "count" : "share");
 	buf_printf(&b, "%s\n", SP_DIFF_COLUMNS);
 	fwrite(b.s, 1, b.len, stdout);
 	for (size_t i = 0; i < n; i++) {
@@ -291,43 +343,84 @@ write_table(const struct drow *rows, const uint32_t *order, size_t n,
 	buf_free(&b);
 }
 
-static int
-gated(const struct opts *o, const struct drow *r, struct buf *name)
+/*
+ * The growth the gate measures, in percent: of the share (percentage
+ * points), or with --absolute of the count, over A's total.
+ */
+static double
+growth(const struct opts *o, const struct drow *r, int64_t measure_a)
 {
-	if (!o->gate || r->z < o->zmin ||
-	    (r->share_b - r->share_a) * 100 <= o->fail_above)
+	if (o->absolute)
+		return measure_a > 0 ? 100.0 * (double)(r->tb - r->ta) /
+		    (double)measure_a : 0;
+	return (r->share_b - r->share_a) * 100;
+}
+
+static int
+gated(const struct opts *o, const struct drow *r, int64_t measure_a)
+{
+	if (!o->gate || r->z < o->zmin || growth(o, r, measure_a) <=
+	    o->fail_above)
 		return 0;
 	if (o->npats == 0)
 		return 1;
-	buf_reset(name);
-	if (unesc_append(name, r->frame, r->len) == -1)
-		return 0;
 	for (size_t i = 0; i < o->npats; i++)
-		if (fnmatch(o->pats[i], name->s, 0) == 0)
+		if (fm_match(&o->pats[i], r->frame, r->len))
 			return 1;
 	return 0;
+}
+
+/*
+ * Does every --fail-frame name a frame of either side?  A gate whose frame
+ * is misspelt would never fail: say so (framematch.h) and exit 1, before
+ * the table is written.
+ */
+static void
+check_pats(const struct drow *rows, size_t n, const struct opts *o)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < o->npats; i++) {
+		struct fm_near nr;
+		size_t k;
+
+		for (k = 0; k < n; k++)
+			if (fm_match(&o->pats[i], rows[k].frame, rows[k].len))
+				break;
+		if (k < n)
+			continue;
+		fm_near_init(&nr, &o->pats[i]);
+		for (k = 0; k < n; k++)
+			fm_near_add(&nr, rows[k].frame, rows[k].len);
+		fm_near_report(&nr, "--fail-frame", &o->pats[i], NULL);
+		bad = 1;
+	}
+	if (bad)
+		exit(1);
 }
 
 /* List the regressions on standard error; returns how many. */
 static size_t
 gate(const struct drow *rows, const uint32_t *order, size_t n,
-    const struct opts *o)
+    const struct opts *o, int64_t measure_a)
 {
-	struct buf name = { 0 };
 	size_t found = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct drow *r = &rows[order[i]];
 
-		if (!gated(o, r, &name))
+		if (!gated(o, r, measure_a))
 			continue;
 		found++;
 		fprintf(stderr, "%s: regression: %.*s: total %.2f%% -> %.2f%% "
-		    "(+%.2f points, z %.2f)\n", getprogname(), (int)r->len,
-		    r->frame, r->share_a * 100, r->share_b * 100,
-		    (r->share_b - r->share_a) * 100, r->z);
+		    "(%+.2f points), %" PRId64 " -> %" PRId64 " (%+.2f%% of "
+		    "a's total), z %.2f of the %s\n", getprogname(),
+		    (int)r->len, r->frame, r->share_a * 100, r->share_b * 100,
+		    (r->share_b - r->share_a) * 100, r->ta, r->tb,
+		    measure_a > 0 ? 100.0 * (double)(r->tb - r->ta) /
+		    (double)measure_a : 0, r->z,
+		    o->absolute ? "count" : "share");
 	}
-	buf_free(&name);
 	return found;
 }
 
@@ -335,6 +428,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "absolute",	no_argument,		NULL,	'A' },
 		{ "cpu",	no_argument,		NULL,	'C' },
 		{ "fail-above",	required_argument,	NULL,	'F' },
 		{ "fail-frame",	required_argument,	NULL,	'P' },
@@ -354,6 +448,9 @@ main(int argc, char *argv[])
 
 	while ((ch = getopt_long(argc, argv, "hVn", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'A':
+			o.absolute = 1;
+			break;
 		case 'C':
 			o.cpu = 1;
 			break;
@@ -370,8 +467,13 @@ main(int argc, char *argv[])
 			break;
 		case 'P':
 			o.gate = 1;
+			if (*optarg == '\0' || !esc_valid(optarg,
+			    strlen(optarg)))
+				errx(1, "--fail-frame: not a frame as sp-aggregate "
+				    "writes it (escape \\, tab, newline and ; "
+				    "with a backslash): %s", optarg);
 			xgrow(&o.pats, &patcap, o.npats + 1, sizeof(*o.pats));
-			o.pats[o.npats++] = optarg;
+			fm_init(&o.pats[o.npats++], optarg, strlen(optarg));
 			break;
 		case 'z':
 			o.zmin = number_arg("--z", optarg);
@@ -386,12 +488,17 @@ main(int argc, char *argv[])
 		usage(stderr, 1);
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		errx(1, "only one of a and b can be standard input");
+	if (o.absolute && o.normalize)
+		errx(1, "--absolute and -n do not go together: -n scales a "
+		    "to b's total, --absolute compares the counts as they are");
 	sa.path = argv[0];
 	sb.path = argv[1];
 	read_side(&sa, NULL, &o);
 	read_side(&sb, sa.agg, &o);
 	if (o.normalize && sa.measure > 0)
 		factor = (double)sb.measure / (double)sa.measure;
+	if (o.absolute)
+		same_run(&sa, &sb);
 
 	/* One frame table for both sides: a row per frame of either. */
 	n = st_count(sa.agg->frames);
@@ -416,18 +523,22 @@ main(int argc, char *argv[])
 		    0;
 		r->share_b = sb.measure > 0 ? r->share_b / (double)sb.measure :
 		    0;
-		r->z = z_two_proportions(r->share_a * nsa, nsa,
-		    r->share_b * nsb, nsb);
+		if (o.absolute)
+			r->z = z_counts(r->share_a * nsa, r->share_b * nsb);
+		else
+			r->z = z_two_proportions(r->share_a * nsa, nsa,
+			    r->share_b * nsb, nsb);
 	}
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
+	check_pats(rows, n, &o);
 	sort_rows = rows;
 	if (n > 1)
 		qsort(order, n, sizeof(*order), row_cmp);
 	write_table(rows, order, n, &sa, &sb, &o, factor);
 	finish_stdout();
-	if (o.gate && gate(rows, order, n, &o) > 0)
+	if (o.gate && gate(rows, order, n, &o, sa.measure) > 0)
 		return EXIT_REGRESSION;
 	return 0;
 }

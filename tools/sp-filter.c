@@ -33,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agg/framematch.h"
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
@@ -219,6 +220,7 @@ transform(struct filt *f, const struct lreader *lr, const char *s, size_t n)
 		if (!esc_valid(s, n))
 			bad_line(lr, "bad escape in a name");
 		xgrow(&f->res, &f->rescap, (size_t)id + 1, sizeof(*f->res));
+		xf_note(f->xf, s, n);
 		if (!xf_apply(f->xf, s, n, &f->tmp))
 			r = RES_DROP;
 		else if (f->tmp.len == n && memcmp(f->tmp.s, s, n) == 0)
@@ -376,6 +378,40 @@ static const enum xf_kind opt_kind[] = {
 	XF_SKIP_AFTER,
 };
 
+/*
+ * Did the i-th transform's argument name no frame of the samples selected?
+ * Then say so, with the frames that contain its text (framematch.h): the
+ * stream went out whole, but a misspelt frame is a mistake, not a filter
+ * that happened to match nothing.
+ */
+static int
+unnamed(struct filt *f, size_t i, const char *opt)
+{
+	const struct fmatch *m = xf_unnamed(f->xf, i);
+	size_t nst = st_count(f->stacks);
+	struct fm_near nr;
+	char name[64];
+
+	if (m == NULL)
+		return 0;
+	fm_near_init(&nr, m);
+	for (size_t k = 0; k < nst; k++) {
+		size_t len;
+		const char *s = st_str(f->stacks, (uint32_t)k, &len);
+		const char *p = s, *end = s + len, *q;
+
+		for (; len > 0; p = q + 1) {
+			q = frame_end(p, end);
+			fm_near_add(&nr, p, (size_t)(q - p));
+			if (q == end)
+				break;
+		}
+	}
+	snprintf(name, sizeof(name), "--%s", opt);
+	fm_near_report(&nr, name, m, NULL);
+	return 1;
+}
+
 /* The name of a long option, for messages. */
 static const char *
 opt_name(int val)
@@ -396,14 +432,14 @@ main(int argc, char *argv[])
 		char	*arg;
 	} *pend = NULL;
 	size_t npend = 0, pendcap = 0;
-	int ch, glob = 0;
+	int ch, status = 0;
 
 	memset(&f, 0, sizeof(f));
 	while ((ch = getopt_long(argc, argv, "ghVP:p:T:t:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'g':
-			glob = 1;
+			/* Patterns are known by their '*', '?', '[' now. */
 			break;
 		case 'h':
 			usage(stdout, 0);
@@ -448,11 +484,10 @@ main(int argc, char *argv[])
 		const char *why;
 
 		if (xf_add(f.xf, opt_kind[pend[i].opt - OPT_MERGE],
-		    pend[i].arg, glob, &why) == -1)
+		    pend[i].arg, &why) == -1)
 			errx(1, "--%s %s: %s", opt_name(pend[i].opt),
 			    pend[i].arg, why);
 	}
-	free(pend);
 	f.stacks = st_new();
 	f.out = st_new();
 
@@ -462,5 +497,9 @@ main(int argc, char *argv[])
 	for (int i = 0; i < argc; i++)
 		read_input(&f, argv[i]);
 	finish_stdout();
-	return 0;
+	for (size_t i = 0; i < npend; i++)
+		if (unnamed(&f, i, opt_name(pend[i].opt)))
+			status = 1;
+	free(pend);
+	return status;
 }

@@ -512,15 +512,18 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 
 /*
  * The diff view: a diff table of sp-diff (sp(5), "#sp diff 1"), sorted by
- * the size of a change, with each side's share and a mark on the changes
- * within noise:
+ * the size of a change, with the change of the count and of the share
+ * (D-SHARE, percentage points of the total), each side's share and a mark
+ * on the changes within noise.  The sign in front is the count's: a frame
+ * whose count grew while its share fell (another grew more) reads "+" with
+ * a negative D-SHARE, never a plain decrease.
  *
  *	a: samples 1000, weight 1000, from before.json (before.agg)
  *	b: samples 1200, weight 1200, from after.json (after.agg)
- *	change of weight, b - a; ~ marks a change within noise (|z| < 3); ...
- *	  D-SELF D-TOTAL  SELF-A  SELF-B TOTAL-A TOTAL-B      Z    NAME
- *	+    300     300  10.00%  33.33%  12.00%  35.00%  17.21    app!parse
- *	-     -5      -5   0.50%   0.00%   0.50%   0.00%  -2.01 ~  app!init
+ *	change of weight, b - a; Z: the change of the share in standard ...
+ *	  D-SELF D-TOTAL D-SHARE  SELF-A  SELF-B TOTAL-A TOTAL-B      Z    NAME
+ *	+    300     300  +23.00  10.00%  33.33%  12.00%  35.00%  17.21    app!parse
+ *	-     -5      -5   -0.50   0.50%   0.00%   0.50%   0.00%  -2.01 ~  app!init
  */
 struct drow {
 	int64_t	 sa, ta, sb, tb, dself, dtotal;
@@ -543,6 +546,7 @@ struct dtable {
 	int	 normalized;
 	double	 factor;
 	double	 zmin;
+	int	 zcount;	/* "#z count": z tests counts, not shares */
 };
 
 static void __attribute__((noreturn, format(printf, 2, 3)))
@@ -616,7 +620,9 @@ diff_header(struct dtable *d, const struct lreader *lr, const char *line,
 		    !(d->factor >= 0))
 			dbad(lr, "#normalize: not a factor");
 		d->normalized = 1;
-	} else if (fis(&f[0], "#threshold") && n == 3 && fis(&f[1], "z")) {
+	} else if (fis(&f[0], "#z") && n == 2)
+		d->zcount = fis(&f[1], "count");
+	else if (fis(&f[0], "#threshold") && n == 3 && fis(&f[1], "z")) {
 		if (parse_double(f[2].s, f[2].len, &d->zmin) == -1 ||
 		    !(d->zmin >= 0))
 			dbad(lr, "#threshold: not a number");
@@ -818,17 +824,20 @@ diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
 		if ((w = dwidth(r->dtotal, d.cpu)) > wt)
 			wt = w;
 	}
-	buf_printf(&b, "  %*s %*s %7s %7s %7s %7s %6s  ", ws, "D-SELF", wt,
-	    "D-TOTAL", "SELF-A", "SELF-B", "TOTAL-A", "TOTAL-B", "Z");
+	buf_printf(&b, "  %*s %*s %7s %7s %7s %7s %7s %6s  ", ws, "D-SELF", wt,
+	    "D-TOTAL", "D-SHARE", "SELF-A", "SELF-B", "TOTAL-A", "TOTAL-B",
+	    "Z");
 	width = name_width(opt_cols, wide, b.len + 2);
 
 	dside_summary(&d, 0);
 	dside_summary(&d, 1);
-	printf("change of %s, b - a%s; ~ marks a change within noise "
+	printf("change of %s, b - a%s, and of the total's share in points; "
+	    "Z: the change of the %s in standard errors, ~ within noise "
 	    "(|z| < %g); top %zu of %zu frames by %s\n",
 	    d.cpu ? "CPU ms" : "weight",
-	    d.normalized ? " (a scaled to b's total)" : "", d.zmin, shown,
-	    nrows, keys[sort_by]);
+	    d.normalized ? " (a scaled to b's total)" : "",
+	    d.zcount ? "count" : "share", d.zmin, shown, nrows,
+	    keys[sort_by]);
 	printf("%s  NAME\n", b.s);
 	for (size_t i = 0; i < shown; i++) {
 		const struct drow *r = &d.rows[order[i]];
@@ -844,7 +853,8 @@ diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
 		buf_addc(&b, ' ');
 		dcount(&b, ws, r->dself, d.cpu);
 		dcount(&b, wt, r->dtotal, d.cpu);
-		buf_printf(&b, " %6.2f%% %6.2f%% %6.2f%% %6.2f%% %6.2f %s",
+		buf_printf(&b, " %+7.2f %6.2f%% %6.2f%% %6.2f%% %6.2f%% %6.2f %s",
+		    pct(r->tb, base[1]) - pct(r->ta, base[0]),
 		    pct(r->sa, base[0]), pct(r->sb, base[1]),
 		    pct(r->ta, base[0]), pct(r->tb, base[1]), r->z,
 		    noise ? "~" : " ");

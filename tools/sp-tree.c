@@ -51,6 +51,7 @@
 
 #include "base/buf.h"
 #include "agg/calltree.h"
+#include "agg/framematch.h"
 #include "base/escape.h"
 #include "base/input.h"
 #include "agg/shorten.h"
@@ -300,13 +301,15 @@ build(const struct input *in, enum view v, const char *focus,
     int64_t *focus_total)
 {
 	struct calltree *t = ct_new();
-	size_t nst = st_count(in->stacks), fcap = 0, pcap = 0;
-	uint32_t *fr = NULL, *path = NULL, *ids = NULL, ffocus = UINT32_MAX;
+	size_t nst = st_count(in->stacks), fcap = 0, pcap = 0, hcap = 0;
+	uint32_t *fr = NULL, *path = NULL, *ids = NULL;
 	uint32_t *order;
+	unsigned char *hit = NULL;	/* by frame id: does focus name it? */
+	struct fmatch fm;
 
 	*focus_total = 0;
 	if (focus != NULL)
-		ffocus = ct_frame(t, focus, strlen(focus));
+		fm_init(&fm, focus, strlen(focus));
 	/*
 	 * Paths that share their first frames are added one after the other,
 	 * so that ct_add_path finds most nodes without a lookup: stacks in
@@ -340,7 +343,17 @@ build(const struct input *in, enum view v, const char *focus,
 
 			xgrow(&fr, &fcap, nf + 1, sizeof(*fr));
 			fr[nf] = ct_frame(t, p, (size_t)(q - p));
-			if (fr[nf] == ffocus) {
+			if (focus != NULL && fr[nf] >= hcap) {
+				size_t old = hcap;
+
+				xgrow(&hit, &hcap, (size_t)fr[nf] + 1, 1);
+				memset(hit + old, 0, hcap - old);
+			}
+			/* 0: not yet asked, 1: not named, 2: named. */
+			if (focus != NULL && hit[fr[nf]] == 0)
+				hit[fr[nf]] = (unsigned char)(1 + fm_match(&fm, p,
+				    (size_t)(q - p)));
+			if (focus != NULL && hit[fr[nf]] == 2) {
 				if (first == SIZE_MAX)
 					first = nf;
 				last = nf;
@@ -399,6 +412,7 @@ build(const struct input *in, enum view v, const char *focus,
 	free(fr);
 	free(path);
 	free(ids);
+	free(hit);
 	return t;
 }
 
@@ -710,6 +724,43 @@ view(const struct opts *o, const struct input *in, enum view v,
 	ct_free(t);
 }
 
+/*
+ * Does the focus argument name a frame of the input?  If not, say so with
+ * the frames that contain its text, and exit 1 before anything is written.
+ */
+static void
+focus_check(const struct input *in, const char *opt, const char *arg)
+{
+	size_t nst = st_count(in->stacks);
+	struct fmatch fm;
+	struct fm_near nr;
+
+	fm_init(&fm, arg, strlen(arg));
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			fm_near_init(&nr, &fm);
+		for (size_t i = 0; i < nst; i++) {
+			size_t len;
+			const char *s = st_str(in->stacks, (uint32_t)i, &len);
+			const char *p = s, *end = s + len, *q;
+
+			if (in->root != ROOT_NONE)
+				p = (const char *)memchr(s, '\t', len) + 1;
+			for (;; p = q + 1) {
+				q = frame_end(p, end);
+				if (pass == 0 && fm_match(&fm, p, (size_t)(q - p)))
+					return;
+				if (pass == 1)
+					fm_near_add(&nr, p, (size_t)(q - p));
+				if (q == end)
+					break;
+			}
+		}
+	}
+	fm_near_report(&nr, opt, &fm, NULL);
+	exit(1);
+}
+
 /* A --callers / --callees frame: as sp-aggregate writes it, escaped. */
 static const char *
 focus_arg(const char *opt, const char *s)
@@ -825,6 +876,10 @@ main(int argc, char *argv[])
 	for (int i = 0; i < argc; i++)
 		read_input(&in, argv[i]);
 
+	if (o.callers != NULL)
+		focus_check(&in, "--callers", o.callers);
+	if (o.callees != NULL)
+		focus_check(&in, "--callees", o.callees);
 	if (o.tsv)
 		write_tsv_header(&in);
 	else

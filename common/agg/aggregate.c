@@ -167,7 +167,17 @@ sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
 {
 	*c = 0;
 	*ns = 1;
-	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
+	if (a->want_time) {
+		double t;
+
+		if (parse_double(f[F_TIME].s, f[F_TIME].len, &t) == -1)
+			lr_fail(lr, "time is not a number");
+		if (!a->has_time || t < a->tmin)
+			a->tmin = t;
+		if (!a->has_time || t > a->tmax)
+			a->tmax = t;
+		a->has_time = 1;
+	} else if (!time_ok(f[F_TIME].s, f[F_TIME].len))
 		lr_fail(lr, "time is not a number");
 	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, w) == -1)
 		lr_fail(lr, "weight is not an integer");

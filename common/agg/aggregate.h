@@ -38,6 +38,10 @@ struct agg {
 	int	 has_totals;	/* a #total samples or weight header was read */
 	int64_t	 table_rows;	/* aggregate table lines read */
 
+	/* With want_time, the first and last sample times (ms) of the input. */
+	int	 want_time, has_time;
+	double	 tmin, tmax;
+
 	/* Header lines other than the magic, #total and #columns. */
 	struct strtab *headers;
 

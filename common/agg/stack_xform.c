@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/escape.h"
-#include "base/glob.h"
+#include "agg/framematch.h"
 #include "agg/stack_xform.h"
 #include "base/util.h"
 
@@ -22,8 +22,8 @@ struct span {
 
 struct xf {
 	enum xf_kind kind;
-	int	 glob;
-	struct span *pats;	/* one, or the ';' list of KEEP_ANY/PREFIX */
+	struct fmatch *pats;	/* one, or the ';' list of KEEP_ANY/PREFIX */
+	unsigned char *named;	/* pats[i] named a frame of the input */
 	size_t	 npats;
 };
 
@@ -31,6 +31,7 @@ struct xf_list {
 	struct xf *v;
 	size_t	 n, cap;
 	struct span *fr;	/* the frames of the stack at hand */
+	int	 all_named;	/* every argument named a frame (xf_note) */
 	size_t	 frcap;
 	struct buf scratch;
 };
@@ -46,8 +47,10 @@ xf_free(struct xf_list *l)
 {
 	if (l == NULL)
 		return;
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].pats);
+		free(l->v[i].named);
+	}
 	free(l->v);
 	free(l->fr);
 	buf_free(&l->scratch);
@@ -70,14 +73,12 @@ arg_ok(struct buf *scratch, const char *s, size_t n)
 }
 
 int
-xf_add(struct xf_list *l, enum xf_kind kind, const char *arg, int glob,
+xf_add(struct xf_list *l, enum xf_kind kind, const char *arg,
     const char **why)
 {
-	struct xf x = { kind, glob, NULL, 0 };
+	struct xf x = { kind, NULL, NULL, 0 };
 	int list = kind == XF_KEEP_ANY || kind == XF_KEEP_PREFIX;
 
-	if (kind == XF_HIDE || kind == XF_PRUNE_FROM)
-		x.glob = 1;
 	if (kind != XF_COLLAPSE_REC_ALL) {
 		const char *p = arg, *end = arg + strlen(arg);
 		size_t cap = 0;
@@ -101,8 +102,7 @@ xf_add(struct xf_list *l, enum xf_kind kind, const char *arg, int glob,
 				return -1;
 			}
 			xgrow(&x.pats, &cap, x.npats + 1, sizeof(*x.pats));
-			x.pats[x.npats].s = p;
-			x.pats[x.npats++].n = (size_t)(q - p);
+			fm_init(&x.pats[x.npats++], p, (size_t)(q - p));
 			if (q == end)
 				break;
 			p = q + 1;
@@ -113,6 +113,7 @@ xf_add(struct xf_list *l, enum xf_kind kind, const char *arg, int glob,
 			free(x.pats);
 			return -1;
 		}
+		x.named = xcalloc(x.npats, 1);
 	}
 	xgrow(&l->v, &l->cap, l->n + 1, sizeof(*l->v));
 	l->v[l->n++] = x;
@@ -126,11 +127,9 @@ span_eq(struct span a, struct span b)
 }
 
 static int
-pat_match(const struct xf *x, struct span pat, struct span f)
+pat_match(const struct fmatch *pat, struct span f)
 {
-	if (x->glob)
-		return glob_match(pat.s, pat.n, f.s, f.n);
-	return span_eq(pat, f);
+	return fm_match(pat, f.s, f.n);
 }
 
 /* The index of the first frame matching x's pattern, or n. */
@@ -140,7 +139,7 @@ first_match(const struct xf *x, const struct span *fr, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (pat_match(x, x->pats[0], fr[i]))
+		if (pat_match(&x->pats[0], fr[i]))
 			break;
 	return i;
 }
@@ -169,7 +168,7 @@ apply_one(const struct xf *x, struct span *fr, size_t *np)
 	case XF_MERGE:
 	case XF_HIDE:
 		for (i = m = 0; i < n; i++)
-			if (!pat_match(x, x->pats[0], fr[i]))
+			if (!pat_match(&x->pats[0], fr[i]))
 				fr[m++] = fr[i];
 		*np = m;
 		return 1;
@@ -196,24 +195,24 @@ apply_one(const struct xf *x, struct span *fr, size_t *np)
 	case XF_KEEP_ANY:
 		for (i = 0; i < n; i++)
 			for (k = 0; k < x->npats; k++)
-				if (pat_match(x, x->pats[k], fr[i]))
+				if (pat_match(&x->pats[k], fr[i]))
 					return 1;
 		return 0;
 	case XF_KEEP_PREFIX:
 		if (n < x->npats)
 			return 0;
 		for (k = 0; k < x->npats; k++)
-			if (!pat_match(x, x->pats[k], fr[k]))
+			if (!pat_match(&x->pats[k], fr[k]))
 				return 0;
 		return 1;
 	case XF_KEEP_LEAF:
-		return n > 0 && pat_match(x, x->pats[0], fr[n - 1]);
+		return n > 0 && pat_match(&x->pats[0], fr[n - 1]);
 	case XF_COLLAPSE_REC:
 	case XF_COLLAPSE_REC_ALL:
 		for (i = m = 0; i < n; i++) {
 			if (m > 0 && span_eq(fr[m - 1], fr[i]) &&
 			    (x->kind == XF_COLLAPSE_REC_ALL ||
-			    pat_match(x, x->pats[0], fr[i])))
+			    pat_match(&x->pats[0], fr[i])))
 				continue;
 			fr[m++] = fr[i];
 		}
@@ -226,7 +225,7 @@ apply_one(const struct xf *x, struct span *fr, size_t *np)
 		 * frame itself: A;F;B;F;C -> A;F;C.
 		 */
 		for (i = 0; i < n; i++) {
-			if (!pat_match(x, x->pats[0], fr[i]))
+			if (!pat_match(&x->pats[0], fr[i]))
 				continue;
 			for (j = n - 1; j > i; j--)
 				if (span_eq(fr[j], fr[i]))
@@ -246,7 +245,7 @@ apply_one(const struct xf *x, struct span *fr, size_t *np)
 		for (i = m = 0; i < n; i++) {
 			struct span lib = lib_of(fr[i]);
 
-			if (lib.n == 0 || !pat_match(x, x->pats[0], lib)) {
+			if (lib.n == 0 || !pat_match(&x->pats[0], lib)) {
 				in_run = 0;
 				fr[m++] = fr[i];
 				continue;
@@ -264,13 +263,13 @@ apply_one(const struct xf *x, struct span *fr, size_t *np)
 	return 1;
 }
 
-int
-xf_apply(struct xf_list *l, const char *s, size_t n, struct buf *out)
+/* Split the stack s[0..n) into l->fr; returns the number of frames. */
+static size_t
+split(struct xf_list *l, const char *s, size_t n)
 {
 	const char *p = s, *end = s + n;
 	size_t nf = 0;
 
-	buf_reset(out);
 	if (n > 0)
 		for (;;) {
 			const char *q = frame_end(p, end);
@@ -282,6 +281,49 @@ xf_apply(struct xf_list *l, const char *s, size_t n, struct buf *out)
 				break;
 			p = q + 1;
 		}
+	return nf;
+}
+
+void
+xf_note(struct xf_list *l, const char *s, size_t n)
+{
+	size_t nf;
+
+	if (l->all_named)
+		return;
+	nf = split(l, s, n);
+	l->all_named = 1;
+	for (size_t i = 0; i < l->n; i++) {
+		struct xf *x = &l->v[i];
+
+		for (size_t k = 0; k < x->npats; k++) {
+			for (size_t j = 0; j < nf && !x->named[k]; j++)
+				x->named[k] = (unsigned char)pat_match(
+				    &x->pats[k], x->kind == XF_COLLAPSE_LIB ?
+				    lib_of(l->fr[j]) : l->fr[j]);
+			if (!x->named[k])
+				l->all_named = 0;
+		}
+	}
+}
+
+const struct fmatch *
+xf_unnamed(const struct xf_list *l, size_t i)
+{
+	const struct xf *x = &l->v[i];
+
+	for (size_t k = 0; k < x->npats; k++)
+		if (!x->named[k])
+			return &x->pats[k];
+	return NULL;
+}
+
+int
+xf_apply(struct xf_list *l, const char *s, size_t n, struct buf *out)
+{
+	size_t nf = split(l, s, n);
+
+	buf_reset(out);
 	for (size_t i = 0; i < l->n; i++)
 		if (!apply_one(&l->v[i], l->fr, &nf))
 			return 0;

@@ -6,8 +6,8 @@
  * filters) or rewrite its stack (the others); every frame of a result is a
  * span of the input stack, so a result is never longer than its input.
  *
- * A frame argument is an escaped frame, matched exactly, or with glob set a
- * shell glob pattern (glob.h) matched against the escaped frame.
+ * A frame argument is an escaped frame and names frames by the rule of
+ * framematch.h (the whole frame, the NAME of LIB!NAME, or a shell pattern).
  */
 #ifndef SP_STACK_XFORM_H
 #define SP_STACK_XFORM_H
@@ -15,6 +15,8 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+
+struct fmatch;
 
 enum xf_kind {
 	XF_MERGE,		/* remove the frame, callees join the caller */
@@ -28,8 +30,8 @@ enum xf_kind {
 	XF_COLLAPSE_REC_ALL,	/* the same for every frame (no argument) */
 	XF_COLLAPSE_INDIRECT,	/* F;...;F -> F */
 	XF_COLLAPSE_LIB,	/* runs of frames of library LIB -> LIB */
-	XF_HIDE,		/* remove matching frames (always a glob) */
-	XF_PRUNE_FROM,		/* cut the callees of the first match (glob) */
+	XF_HIDE,		/* remove matching frames */
+	XF_PRUNE_FROM,		/* cut the callees of the first match */
 	XF_SKIP_AFTER,		/* cut the callers of the first match */
 };
 
@@ -42,9 +44,19 @@ void	 xf_free(struct xf_list *);
  * XF_COLLAPSE_REC_ALL), as the user wrote it, kept (not copied).  Returns 0,
  * or -1 with *why set to a static reason (a bad escape, an empty list).
  */
-int	 xf_add(struct xf_list *, enum xf_kind, const char *arg, int glob,
+int	 xf_add(struct xf_list *, enum xf_kind, const char *arg,
 	    const char **why);
 size_t	 xf_count(const struct xf_list *);
+/*
+ * Note which arguments name a frame of the stack s[0..n) as it was read
+ * (before any transform): call once per distinct stack.
+ */
+void	 xf_note(struct xf_list *, const char *s, size_t n);
+/*
+ * The first argument of the i-th transform that named no frame noted (for
+ * XF_COLLAPSE_LIB: no library), or NULL.
+ */
+const struct fmatch *xf_unnamed(const struct xf_list *, size_t i);
 /*
  * Apply every transform to the stack s[0..n).  Returns 1 with the result in
  * out (reset first), or 0 when the sample is dropped.

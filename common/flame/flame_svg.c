@@ -464,6 +464,48 @@ legend(FILE *f, const struct flame_svg_opts *o, double y)
 	buf_free(&ys);
 }
 
+/*
+ * The legend of sp-flame --diff, in a row of its own under the title (and
+ * subtitle): what red, blue, the dashed outline and (--significant) grey
+ * mean, the swatches in the colours the frames get.
+ */
+static void
+diff_legend(FILE *f, const struct flame_svg_opts *o, double y)
+{
+	static const char *const what[] = {
+		"share grew", "share shrank", "only before (none after)",
+		"within noise"
+	};
+	struct buf b = { 0 };
+	char fill[FLAME_COLOR_MAX];
+	double fs = o->fontsize, x = FLAME_XPAD;
+	size_t n = o->significant ? 4 : 3;
+
+	buf_adds(&b, "<g id=\"legend\">\n");
+	for (size_t i = 0; i < n; i++) {
+		if (i < 2)
+			flame_diff_color(i == 0 ? 1 : -1, 1, o->negate, fill);
+		else
+			strlcpy(fill, i == 2 ? "rgb(255,255,255)" :
+			    "rgb(221,221,221)", sizeof(fill));
+		buf_printf(&b, "<g%s><rect x=\"%.1f\" y=\"", i == 2 ?
+		    " class=\"gone\"" : "", x);
+		perl_num(&b, y - fs);
+		buf_printf(&b, "\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
+		    "rx=\"2\" ry=\"2\"/></g>\n", fs * 1.5, fs + 2, fill);
+		x += fs * 2;
+		buf_printf(&b, "<text x=\"%.2f\" y=\"", x);
+		perl_num(&b, y);
+		buf_adds(&b, "\">");
+		buf_adds(&b, what[i]);
+		buf_adds(&b, "</text>\n");
+		x += (double)strlen(what[i]) * fs * o->fontwidth + fs * 2;
+	}
+	buf_adds(&b, "</g>\n");
+	out(f, &b);
+	buf_free(&b);
+}
+
 void
 flame_svg_write(FILE *f, const struct flame_graph *g,
     const struct flame_svg_opts *o)
@@ -473,10 +515,13 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 	const char *title = o->title;
 	struct buf b = { 0 }, name = { 0 };
 
-	double maxshare = 0;
+	double maxshare = 0, legend_h = o->two_sided ||
+	    (g->has_off && !g->has_delta) ? ypad3 : 0;
 
+	/* sp-flame --diff is not flamegraph.pl's graph: its own title. */
 	if (title == NULL)
-		title = o->flamechart ? "Flame Chart" : o->inverted ?
+		title = o->two_sided ? "Differential Flame Graph" :
+		    o->flamechart ? "Flame Chart" : o->inverted ?
 		    "Icicle Graph" : "Flame Graph";
 	/* --diff: saturation by the change of share, the largest full. */
 	for (size_t i = 0; o->two_sided && i < g->n; i++) {
@@ -489,14 +534,12 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 	height = (g->depthmax + 1.0) * o->frameheight + ypad1 + ypad2;
 	if (o->subtitle != NULL)
 		height += ypad3;
-	if (g->has_off && !o->two_sided && !g->has_delta) {
-		/* The legend's line, below the title (and subtitle). */
-		height += ypad3;
-		if (o->inverted)
-			ypad1 += ypad3;
-	}
+	/* The legend's line, below the title (and subtitle). */
+	height += legend_h;
 	head(f, o, height, title, 1);
-	if (g->has_off && !o->two_sided && !g->has_delta)
+	if (o->two_sided)
+		diff_legend(f, o, fs * (o->subtitle != NULL ? 6 : 4));
+	else if (g->has_off && !g->has_delta)
 		legend(f, o, fs * (o->subtitle != NULL ? 6 : 4));
 	fputs("<g id=\"frames\">\n", f);
 	for (size_t i = 0; i < g->n; i++) {
@@ -523,8 +566,10 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 			    1;
 			y2 = height - ypad2 - (double)fr->depth * o->frameheight;
 		} else {
-			y1 = ypad1 + (double)fr->depth * o->frameheight;
-			y2 = ypad1 + (fr->depth + 1.0) * o->frameheight - 1;
+			y1 = ypad1 + legend_h +
+			    (double)fr->depth * o->frameheight;
+			y2 = ypad1 + legend_h +
+			    (fr->depth + 1.0) * o->frameheight - 1;
 		}
 		/* The name as drawn, annotation stripped. */
 		nlen = strip_annotation(raw, rawlen);

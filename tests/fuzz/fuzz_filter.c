@@ -2,14 +2,14 @@
  * fuzz_filter.c: a libFuzzer target for sp-filter's pattern and stack
  * handling: glob_match (glob.h) and the transforms of stack_xform.h.
  *
- * Input: one byte choosing the transform and whether its argument is a
- * glob, the argument up to the first newline, then the stack.  Besides
+ * Input: one byte choosing the transform, the argument up to the first
+ * newline, then the stack.  Besides
  * memory errors it checks, and aborts when one fails:
  *   - glob_match agrees with fnmatch(3) (FNM_NOESCAPE) on NUL-free input;
  *   - a pattern without magic matches exactly itself;
  *   - a result is never longer than its stack, and has no more frames;
  *   - --collapse-all-recursion and --merge are idempotent;
- *   - --root-at's result starts with a matching frame.
+ *   - --root-at's result starts with a frame its argument names.
  */
 #include <fnmatch.h>
 #include <stdint.h>
@@ -18,6 +18,7 @@
 
 #include "base/buf.h"
 #include "base/escape.h"
+#include "agg/framematch.h"
 #include "base/glob.h"
 #include "agg/stack_xform.h"
 
@@ -50,12 +51,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	size_t plen, slen;
 	enum xf_kind kind;
 	struct xf_list *l;
-	int glob;
 
 	if (len < 1)
 		return 0;
 	kind = (enum xf_kind)(data[0] % (XF_SKIP_AFTER + 1));
-	glob = (data[0] / 16) & 1;
 	s++;
 	len--;
 	nl = memchr(s, '\n', len);
@@ -85,8 +84,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		return 0;
 	plen = strlen(pat.s);
 	l = xf_new();
-	if (xf_add(l, kind, kind == XF_COLLAPSE_REC_ALL ? NULL : pat.s, glob,
-	    &why) == 0) {
+	if (xf_add(l, kind, kind == XF_COLLAPSE_REC_ALL ? NULL : pat.s, &why) == 0) {
 		if (xf_apply(l, str.s, slen, &out)) {
 			if (out.len > slen ||
 			    nframes(out.s, out.len) > nframes(str.s, slen))
@@ -100,9 +98,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 				const char *fe = frame_end(out.s,
 				    out.s + out.len);
 				size_t fl = (size_t)(fe - out.s);
+				struct fmatch fm;
 
-				if (glob ? !glob_match(pat.s, plen, out.s, fl) :
-				    (fl != plen || memcmp(out.s, pat.s, fl) != 0))
+				fm_init(&fm, pat.s, plen);
+				if (!fm_match(&fm, out.s, fl))
 					abort();
 			}
 		}

@@ -1,10 +1,15 @@
 # --tree: the top-down call tree under the tables; --callers FN: the callers
-# of FN, a frame as the tables show it or the name after "LIB!", each frame
-# of that name in a tree of its own; by function (sp-symbolize -l lines
-# dropped), and in CPU time with --cpu-weighted.
+# of the frames FN names (sp(5), Frame arguments: a frame as the tables show
+# it, the name after "LIB!", or a pattern), every frame of that name a root
+# of one tree; by function (sp-symbolize -l lines dropped), and in CPU time
+# with --cpu-weighted.  A FN that names no frame is an error before any
+# report, with the frames that contain its text.
 p=$TOP/tests/sp-tree/tree.sp
-sp-hotspots --profile "$p" --top 1 --tree --callers b --callers 'app!g' \
-    --callers nothere | sed -n '/^TREE:/,$p'
+sp-hotspots --profile "$p" --top 1 --tree --callers b --callers 'app!g' |
+    sed -n '/^TREE:/,$p'
+echo "== a name in no frame"
+sp-hotspots --profile "$p" --top 1 --callers b --callers nothere --callers ma
+echo "status $?"
 echo "== lines dropped, CPU weighted"
 t=$(printf '\t')
 cat > lines.sp <<EOT
