@@ -788,18 +788,14 @@ static char **
 parse_options(int argc, char *argv[], struct flame_draw *d,
     const char **output, int *n)
 {
-	char given[64];
 	int ch, li;
 
 	flame_draw_init(d);
 	g.z_min = 3;
 	while (li = -1, (ch = getopt_long(argc, argv, "hVio:r:", longopts,
 	    &li)) != -1) {
-		if (li >= 0)
-			snprintf(given, sizeof(given), "--%s",
-			    longopts[li].name);
 		if (flame_draw_opt(d, ch == 'i' ? FLAME_O_INVERTED : ch, optarg,
-		    li >= 0 ? given : NULL))
+		    li >= 0 ? longopts[li].name : NULL))
 			continue;
 		switch (ch) {
 		case 'h':

@@ -534,7 +534,6 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *bad;
-	char given[64];
 	int ch, li;
 
 	o->output = DEFAULT_OUTPUT;
@@ -559,11 +558,8 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		 */
 		if (ch == 'i')
 			ch = FLAME_O_INVERTED;
-		if (li >= 0)
-			snprintf(given, sizeof(given), "--%s",
-			    longopts[li].name);
-		if (flame_draw_opt(&o->d, ch, optarg, li >= 0 ? given :
-		    NULL)) {
+		if (flame_draw_opt(&o->d, ch, optarg, li >= 0 ?
+		    longopts[li].name : NULL)) {
 			args_add(&o->draw, flame_draw_name(ch));
 			if (optarg != NULL)
 				args_add(&o->draw, optarg);

@@ -148,8 +148,8 @@ flame_draw_opt(struct flame_draw *d, int ch, const char *arg,
 	case FLAME_O_WIDTH:
 		d->svg.width = (int)strtonum(arg, 1, 1000000, &e);
 		if (e != NULL)
-			errx(1, "%s %s: not a width in pixels", given != NULL ?
-			    given : "--width", arg);
+			errx(1, "--%s %s: not a width in pixels", given != NULL ?
+			    given : "width", arg);
 		break;
 	default:
 		return 0;

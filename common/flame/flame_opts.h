@@ -83,7 +83,8 @@ void	 flame_draw_init(struct flame_draw *);
 
 /*
  * Read option ch (a FLAME_O_ code) with its argument arg into d; given is
- * the option as it was written ("--image-width"), for the messages.
+ * the long option's name as it was written ("image-width"; NULL for a
+ * short option), for the messages.
  * Returns 1, or 0 when ch is not a drawing option; a bad value exits 1
  * with a message.
  */
