@@ -300,7 +300,8 @@ offcpu_report(const struct offcpu *oc, const char *name)
 		    (double)oc->short_ns / 1e6);
 	if (oc->lost > 0)
 		warnx("%s: perf record lost %" PRIu64 " events: off-CPU "
-		    "intervals around them may be missing", name, oc->lost);
+		    "intervals around them may be missing (larger buffers: "
+		    "sp-record --perf-arg=--mmap-pages=1024)", name, oc->lost);
 	if (oc->throttled > 0)
 		warnx("%s: the kernel throttled sampling %" PRIu64 " times "
 		    "(kernel.perf_event_max_sample_rate): off-CPU intervals "
