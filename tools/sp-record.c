@@ -1085,6 +1085,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		REC_CARGO_LONGOPTS,
 		{ "cargo-arg", required_argument, NULL, O_CARGO_ARG },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "off-cpu", no_argument, NULL, O_OFF_CPU },
 		{ "perf-arg", required_argument, NULL, O_PERF_ARG },
 		{ "profiler", required_argument, NULL, 'P' },
@@ -1092,7 +1093,6 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		{ "record-only", no_argument, NULL, O_RECORD_ONLY },
 		{ "samply-arg", required_argument, NULL, O_SAMPLY_ARG },
 		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *bad;

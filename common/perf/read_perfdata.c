@@ -1364,10 +1364,10 @@ user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 		add_frame(pd, ip, (int32_t)m->dso, NULL);
 		return;
 	}
-	if (d->kind == PDSO_JIT && has_pid_map(pd, m->dso)) {
+	if (d->kind == PDSO_JIT) {
 		/* perf maps hold run-time addresses. */
-		add_frame(pd, ip, (int32_t)m->dso,
-		    perf_map_find(pd->dimg[m->dso].map, ip));
+		add_frame(pd, ip, (int32_t)m->dso, has_pid_map(pd, m->dso) ?
+		    perf_map_find(pd->dimg[m->dso].map, ip) : NULL);
 		return;
 	}
 	/* perf's map_ip: the file offset; then sp(5)'s address. */
@@ -1475,6 +1475,34 @@ unwind_user(struct pd *pd, const struct attr *a, const struct sample *s)
 		user_frame(pd, s->pid, i == 0 ? pd->pcs[i] : pd->pcs[i] - 1);
 }
 
+/*
+ * perf-map-agent's inlined Java frames, "outer->inner->leaf", as
+ * perf_script.c splits them: the outer one a frame, the others inlined
+ * in it (" (inlined)", or "_[i]" with --annotate or --tidy).  The outer
+ * frame's own suffix is the caller's.
+ */
+static void
+jit_inlined(struct pd *pd, const struct frame *f, struct buf *b)
+{
+	const char *p = f->sym, *q;
+
+	for (int first = 1;; first = 0) {
+		q = strstr(p, "->");
+		if (!first)
+			buf_addc(b, ';');
+		pdso_prefix(pd->dsos, f->dso, b);
+		esc_append(b, p, q != NULL ? (size_t)(q - p) : strlen(p));
+		if (!first)
+			buf_adds(b, pd->o->annotate || pd->o->tidy ? "_[i]" :
+			    " (inlined)");
+		else if (pd->o->annotate)
+			buf_add(b, "_[j]", 4);
+		if (q == NULL)
+			break;
+		p = q + 2;
+	}
+}
+
 /* The frames, root first, into pd->stack (perf_script.c's join_stack). */
 static void
 join_stack(struct pd *pd)
@@ -1485,11 +1513,15 @@ join_stack(struct pd *pd)
 	for (size_t k = pd->nfr; k-- > 0;) {
 		const struct frame *f = &pd->fr[k];
 		const struct pdso *d = f->dso >= 0 ? dso(pd, f->dso) : NULL;
-		int kern = d != NULL && d->kernel;
+		int kern = d != NULL && d->kernel, split;
 
 		if (b->len > 0)
 			buf_addc(b, ';');
-		if (f->sym != NULL) {
+		split = f->sym != NULL && d->kind == PDSO_JIT &&
+		    strstr(f->sym, "->") != NULL;
+		if (split)
+			jit_inlined(pd, f, b);
+		else if (f->sym != NULL) {
 			pdso_prefix(pd->dsos, f->dso, b);
 			esc_append(b, f->sym, strlen(f->sym));
 		} else if (pd->o->unknown_dso && d != NULL) {
@@ -1508,7 +1540,7 @@ join_stack(struct pd *pd)
 				pdso_prefix(pd->dsos, f->dso, b);
 			buf_addhex(b, f->addr);
 		}
-		if (pd->o->annotate) {
+		if (pd->o->annotate && !split) {
 			if (kern)
 				buf_add(b, "_[k]", 4);
 			else if (d != NULL && d->kind == PDSO_JIT)

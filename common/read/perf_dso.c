@@ -274,7 +274,14 @@ pdso_addr(struct pdso_tab *t, int32_t id, uint64_t off)
 	if (!d->phdrs)
 		load_phdrs(t, id, d);
 	if (d->fileoff) {
-		d->nfileoff++;
+		/*
+		 * Announced before (by a named frame) without the mark: once
+		 * more with it (readers merge a library's #lib lines by name).
+		 */
+		if (d->nfileoff++ == 0 && d->announced) {
+			d->announced = 0;
+			pdso_announce(t, id);
+		}
 		return off;
 	}
 	for (int i = 0; i < d->nseg; i++) {

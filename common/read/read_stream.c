@@ -113,19 +113,25 @@ units(struct rs *r, const char *line, size_t len)
 	return 0;
 }
 
-/* "#lib\tINDEX\tname\tpath\t...": numbered anew by the writer. */
+/*
+ * "#lib\tINDEX\tname\tpath\t...\tarch[\tfileoff]": numbered anew by the
+ * writer, the optional fileoff kept.
+ */
 static int
 lib(struct rs *r, const char *line, size_t len)
 {
-	struct field f[10];
+	struct field f[11];
 	char *v[7];
-	struct lib_info l;
-	size_t n = split_tabs(line, len, f, 9);
+	struct lib_info l = {0};
+	size_t n = split_tabs(line, len, f, 10);
 
-	if (n != 9) {
-		bad(r, "#lib has not 8 fields");
+	if (n != 9 && !(n == 10 && f[9].len == 7 &&
+	    memcmp(f[9].s, "fileoff", 7) == 0)) {
+		bad(r, n == 10 ? "#lib: a ninth field that is not fileoff" :
+		    "#lib has not 8 fields");
 		return -1;
 	}
+	l.fileoff = n == 10;
 	for (size_t i = 0; i < 7; i++) {
 		buf_reset(&r->tmp);
 		if (unesc_append(&r->tmp, f[i + 2].s, f[i + 2].len) == -1) {

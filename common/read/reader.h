@@ -3,8 +3,9 @@
  * dispatch (readers.c) and every reader but perf.data's (processed and
  * Gecko JSON, pprof with its protobuf decoder, .cpuprofile and Chrome
  * traces, speedscope, perf script text, folded stacks, sp's own stream).
- * It uses base/, json/ and stream/.  perf/ is above it: perf.data's row
- * is defined there and listed here.
+ * It uses base/, json/, stream/, and sym/'s ELF headers (perf_dso.c:
+ * perf's file offsets into addresses).  perf/ is above it: perf.data's
+ * row is defined there and listed here.
  */
 /*
  * reader.h: the registry of sp-flatten's input formats.

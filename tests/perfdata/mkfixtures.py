@@ -12,6 +12,13 @@
 # Bad variants: truncated.data (the header cut), overrun.data (a record
 # longer than the data section), badattr.data (attr_size 8), pipe.data
 # (pipe mode's 16-byte header: refused).
+#
+# jit.data: tiny.data's header and process, with a JIT's code: an
+# anonymous executable mapping (MMAP2 "//anon", prot r-x) named from
+# perf-100.map, and an anonymous mapping that is not executable (rw-);
+# one sample through the tiny binary, three JIT frames (named, named
+# "A->B->C" as perf-map-agent writes inlining, and one the map does not
+# name) and a frame in the rw- mapping.
 import struct
 
 def pad8(b):
@@ -78,3 +85,17 @@ ba = bytearray(tiny)
 struct.pack_into('<Q', ba, 16, 8)
 open('badattr.data', 'wb').write(bytes(ba))
 open('pipe.data', 'wb').write(b'PERFILE2' + struct.pack('<Q', 16) + rec(68, 0, b''))
+
+jd = data[:data.index(struct.pack('<IHH', 7, 0, 8 + 24 + 16))]
+jd += rec(10, 2, struct.pack('<IIQQQIIQQII', 100, 100, 0x7f0000000000, 0x10000, 0,
+                              0, 0, 0, 0, 5, 0x22) + pad8(b'//anon\0') + trailer(100, 100, T0 - 8))
+jd += rec(10, 2, struct.pack('<IIQQQIIQQII', 100, 100, 0x7f1000000000, 0x10000, 0,
+                              0, 0, 0, 0, 3, 0x22) + pad8(b'//anon\0') + trailer(100, 100, T0 - 7))
+jd += sample(2, 0x7f0000001010, 100, 100, T0,
+             [CTX_USER, 0x7f0000001010, 0x7f0000002020, 0x7f0000009000,
+              0x7f1000000100, 0x555555555456])
+jfeat = data_off + len(jd)
+jit = hdr[:48] + struct.pack('<Q', len(jd)) + hdr[56:] + attr + \
+    struct.pack('<QQ', ids_off, 8) + struct.pack('<Q', ID) + jd + \
+    struct.pack('<QQ', jfeat + 16, len(desc)) + desc
+open('jit.data', 'wb').write(jit)
