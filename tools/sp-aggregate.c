@@ -36,6 +36,7 @@
 #include "base/escape.h"
 #include "base/input.h"
 #include "stream/samples_ahead.h"
+#include "stream/sample_nums.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
@@ -391,83 +392,29 @@ root_key(struct agg *a, const struct field *f)
 }
 
 /*
- * Is s[0..n) a time?  The common case, plain decimals, is checked here;
- * anything else goes to strtod.
- */
-static int
-time_ok(const char *s, size_t n)
-{
-	size_t i, dots = 0;
-	double d;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '.')
-			dots++;
-		else if ((unsigned char)s[i] - '0' > 9)
-			break;
-	}
-	if (i == n && n > 0 && dots <= 1 && !(n == 1 && dots == 1))
-		return 1;
-	return parse_double(s, n, &d) == 0;
-}
-
-/*
- * A count of at most 18 digits, the common case, converted here; anything
- * else goes to parse_i64.  Returns 0, or -1 when s is not an integer.
- */
-static inline int
-count_of(const char *s, size_t n, int64_t *v)
-{
-	int64_t x = 0;
-
-	if (n == 0 || n > 18)
-		return parse_i64(s, n, v);
-	for (size_t i = 0; i < n; i++) {
-		unsigned d = (unsigned char)s[i] - '0';
-
-		if (d > 9)
-			return parse_i64(s, n, v);
-		x = x * 10 + d;
-	}
-	*v = x;
-	return 0;
-}
-
-/*
  * The numbers of a sample line of nf fields (a ninth is its samples
- * column), checked and added to the totals: the weight and cpu the stack
- * gets are in *w and *c, the samples in *n.
+ * column), checked (sample_nums.h) and added to the totals: the weight and
+ * cpu the stack gets are in *w and *c, the samples in *n.
  */
 static void
 sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
     size_t nf, int64_t *w, int64_t *c, int64_t *n)
 {
-	*c = 0;
-	*n = 1;
-	if (!time_ok(f[F_TIME].s, f[F_TIME].len))
-		lr_fail(lr, "time is not a number");
-	if (count_of(f[F_WEIGHT].s, f[F_WEIGHT].len, w) == -1)
-		lr_fail(lr, "weight is not an integer");
-	if (*w < 0)
-		lr_fail(lr, "weight is negative");
-	if (f[F_CPU].len > 0) {
-		if (count_of(f[F_CPU].s, f[F_CPU].len, c) == -1)
-			lr_fail(lr, "cpu is not an integer");
-		if (*c < 0)
-			lr_fail(lr, "cpu is negative");
+	struct sample_nums sn;
+	const char *why;
+
+	if (sample_nums(f, nf, &sn, &why) == -1)
+		lr_fail(lr, "%s", why);
+	if (sn.has_cpu)
 		a->has_cpu = 1;
-	}
-	if (nf == SAMPLE_MAXFIELDS &&
-	    (count_of(f[F_SAMPLES].s, f[F_SAMPLES].len, n) == -1 || *n < 1))
-		lr_fail(lr, "samples is not a positive integer");
 	/* --cpu for the table: the cpu time is the weight. */
 	if (a->cpu_count && !a->collapsed)
-		*w = *c;
-	if (__builtin_add_overflow(a->samples, *n, &a->samples) ||
-	    __builtin_add_overflow(a->weight, *w, &a->weight) ||
-	    __builtin_add_overflow(a->cpu, *c, &a->cpu))
-		lr_fail(lr, "the sum of samples, weights or cpu overflows "
-		    "64 bits");
+		sn.weight = sn.cpu;
+	if (sn_add(&sn, &a->samples, &a->weight, &a->cpu) == -1)
+		lr_fail(lr, SN_OVERFLOW);
+	*w = sn.weight;
+	*c = sn.cpu;
+	*n = sn.samples;
 }
 
 /* A sample line of nf fields (a ninth is its samples column). */

@@ -275,10 +275,6 @@ sample(struct filt *f, const struct lreader *lr, const char *line, size_t len)
 
 	if (parse_sample_line(line, len, &sl, &why) == -1)
 		bad_line(lr, "%s", why);
-	if (sl.weight < 0)
-		bad_line(lr, "weight is negative");
-	if (sl.has_cpu && sl.cpu < 0)
-		bad_line(lr, "cpu is negative");
 	if ((f->has_from && sl.time < f->from) ||
 	    (f->has_to && sl.time > f->to))
 		return;

@@ -485,10 +485,6 @@ read_stream(struct side *s, struct lreader *lr, char *line, long long len)
 		}
 		if (parse_sample_line(line, (size_t)len, &sl, &why) == -1)
 			bad_line(lr, why);
-		if (sl.weight < 0)
-			bad_line(lr, "weight is negative");
-		if (sl.has_cpu && sl.cpu < 0)
-			bad_line(lr, "cpu is negative");
 		s->samples += (uint64_t)sl.samples;
 		if (sl.has_cpu)
 			s->any_cpu = 1;

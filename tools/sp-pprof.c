@@ -613,10 +613,6 @@ sample(struct pprof *pp, const char *line, size_t len)
 			    "sp-pprof reads sample streams");
 		bad_line(pp, "%s", why);
 	}
-	if (sl.weight < 0)
-		bad_line(pp, "weight is negative");
-	if (sl.has_cpu && sl.cpu < 0)
-		bad_line(pp, "cpu is negative");
 	if (!isfinite(sl.time))
 		bad_line(pp, "time is not finite");
 	if (!pp->has_time || sl.time < pp->tmin)

@@ -55,6 +55,7 @@
 #include "base/escape.h"
 #include "base/input.h"
 #include "agg/shorten.h"
+#include "stream/sample_nums.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
@@ -201,17 +202,12 @@ sample(struct input *in, const struct lreader *lr, const char *line,
 
 	if (parse_sample_line(line, len, &sl, &why) == -1)
 		lr_fail(lr, "%s", why);
-	if (sl.weight < 0)
-		lr_fail(lr, "weight is negative");
-	if (sl.cpu < 0)
-		lr_fail(lr, "cpu is negative");
 	if (sl.has_cpu)
 		in->has_cpu = 1;
 	if (__builtin_add_overflow(in->weight, sl.weight, &in->weight) ||
 	    __builtin_add_overflow(in->cpu, sl.cpu, &in->cpu) ||
 	    __builtin_add_overflow(in->samples, sl.samples, &in->samples))
-		lr_fail(lr, "the sum of samples, weights or cpu overflows 64 "
-		    "bits");
+		lr_fail(lr, SN_OVERFLOW);
 	if (st->len == 0) {
 		/* Cannot overflow: the totals did not. */
 		in->empty += sl.samples;

@@ -15,6 +15,7 @@
 #include "base/escape.h"
 #include "base/input.h"
 #include "stream/samples_ahead.h"
+#include "stream/sample_nums.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
@@ -24,24 +25,6 @@ add(int64_t *sum, int64_t v)
 {
 	if (__builtin_add_overflow(*sum, v, sum))
 		errx(1, "a sum overflows 64 bits");
-}
-
-/* Is s[0..n) a time?  Plain decimals are checked here, the rest by strtod. */
-static int
-time_ok(const char *s, size_t n)
-{
-	size_t i, dots = 0;
-	double d;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '.')
-			dots++;
-		else if ((unsigned char)s[i] - '0' > 9)
-			break;
-	}
-	if (i == n && n > 0 && dots <= 1 && !(n == 1 && dots == 1))
-		return 1;
-	return parse_double(s, n, &d) == 0;
 }
 
 struct agg *
@@ -158,46 +141,37 @@ stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 }
 
 /*
- * The numbers of a sample line of nf fields, checked and added to the
- * totals: the stack's weight and cpu in *w and *c, its samples in *ns.
+ * The numbers of a sample line of nf fields, checked (sample_nums.h) and
+ * added to the totals: the stack's weight and cpu in *w and *c, its
+ * samples in *ns.
  */
 static void
 sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
     size_t nf, int64_t *w, int64_t *c, int64_t *ns)
 {
-	*c = 0;
-	*ns = 1;
+	struct sample_nums sn;
+	const char *why;
+
+	if (sample_nums(f, nf, &sn, &why) == -1)
+		lr_fail(lr, "%s", why);
 	if (a->want_time) {
 		double t;
 
-		if (parse_double(f[F_TIME].s, f[F_TIME].len, &t) == -1)
-			lr_fail(lr, "time is not a number");
+		/* sample_nums checked it: it parses. */
+		(void)parse_double(f[F_TIME].s, f[F_TIME].len, &t);
 		if (!a->has_time || t < a->tmin)
 			a->tmin = t;
 		if (!a->has_time || t > a->tmax)
 			a->tmax = t;
 		a->has_time = 1;
-	} else if (!time_ok(f[F_TIME].s, f[F_TIME].len))
-		lr_fail(lr, "time is not a number");
-	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, w) == -1)
-		lr_fail(lr, "weight is not an integer");
-	if (*w < 0)
-		lr_fail(lr, "weight is negative");
-	if (f[F_CPU].len > 0) {
-		if (parse_i64(f[F_CPU].s, f[F_CPU].len, c) == -1)
-			lr_fail(lr, "cpu is not an integer");
-		if (*c < 0)
-			lr_fail(lr, "cpu is negative");
-		a->has_cpu = 1;
 	}
-	if (nf == SAMPLE_MAXFIELDS &&
-	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len,
-	    ns) == -1 || *ns < 1))
-		lr_fail(lr, "samples is not a positive integer");
-	if (__builtin_add_overflow(a->samples, *ns, &a->samples) ||
-	    __builtin_add_overflow(a->weight, *w, &a->weight) ||
-	    __builtin_add_overflow(a->cpu, *c, &a->cpu))
-		lr_fail(lr, "the sum of weights or cpu overflows 64 bits");
+	if (sn.has_cpu)
+		a->has_cpu = 1;
+	if (sn_add(&sn, &a->samples, &a->weight, &a->cpu) == -1)
+		lr_fail(lr, SN_OVERFLOW);
+	*w = sn.weight;
+	*c = sn.cpu;
+	*ns = sn.samples;
 }
 
 static void

@@ -85,8 +85,9 @@ size_t	 split_tabs(const char *line, size_t len, struct field *f, size_t max);
 
 /*
  * Parse a sample line (8 fields, or 9 with the samples column, which must
- * be a positive integer) / an aggregate line.  Returns 0, or -1 with *why
- * set to a static description of what is wrong.
+ * be a positive integer; weight and cpu must not be negative:
+ * sample_nums.h) / an aggregate line.  Returns 0, or -1 with *why set to a
+ * static description of what is wrong.
  */
 int	 parse_sample_line(const char *line, size_t len, struct sample_line *,
 	    const char **why);

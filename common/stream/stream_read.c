@@ -1,6 +1,11 @@
-/* stream_read.c: splitting and checking the data lines of sp(5). */
+/*
+ * stream_read.c: splitting and checking the data lines of sp(5).  The
+ * numbers of a sample line are checked by sample_nums (sample_nums.h), the
+ * one place that says what a valid weight, cpu and samples column is.
+ */
 #include <string.h>
 
+#include "stream/sample_nums.h"
 #include "stream/stream.h"
 #include "base/util.h"
 
@@ -31,6 +36,7 @@ parse_sample_line(const char *line, size_t len, struct sample_line *sl,
 {
 	struct field *f = sl->f;
 	size_t n = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
+	struct sample_nums sn;
 
 	if (n != SAMPLE_NFIELDS && n != SAMPLE_MAXFIELDS) {
 		*why = n < SAMPLE_NFIELDS ? "too few fields for a sample line" :
@@ -38,28 +44,16 @@ parse_sample_line(const char *line, size_t len, struct sample_line *sl,
 		return -1;
 	}
 	sl->nfields = n;
-	sl->samples = 1;
-	if (n == SAMPLE_MAXFIELDS &&
-	    (parse_i64(f[F_SAMPLES].s, f[F_SAMPLES].len, &sl->samples) == -1 ||
-	    sl->samples < 1)) {
-		*why = "samples is not a positive integer";
+	if (sample_nums(f, n, &sn, why) == -1)
 		return -1;
-	}
 	if (parse_double(f[F_TIME].s, f[F_TIME].len, &sl->time) == -1) {
 		*why = "time is not a number";
 		return -1;
 	}
-	if (parse_i64(f[F_WEIGHT].s, f[F_WEIGHT].len, &sl->weight) == -1) {
-		*why = "weight is not an integer";
-		return -1;
-	}
-	sl->has_cpu = f[F_CPU].len > 0;
-	sl->cpu = 0;
-	if (sl->has_cpu &&
-	    parse_i64(f[F_CPU].s, f[F_CPU].len, &sl->cpu) == -1) {
-		*why = "cpu is not an integer";
-		return -1;
-	}
+	sl->weight = sn.weight;
+	sl->cpu = sn.cpu;
+	sl->has_cpu = sn.has_cpu;
+	sl->samples = sn.samples;
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 
 #include "base/buf.h"
 #include "base/escape.h"
+#include "stream/sample_nums.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
@@ -363,13 +364,27 @@ sw_samples(struct sw *w, struct sw_thread *t, double time, int64_t nsamples,
 
 	if (!sw_time_ok(w, time))
 		return;
-	/* Hostile input may overflow the sums: wrap, never undefined. */
-	ts->samples = (int64_t)((uint64_t)ts->samples + (uint64_t)nsamples);
-	ts->weight = (int64_t)((uint64_t)ts->weight + (uint64_t)weight);
-	if (cpu >= 0) {
-		ts->cpu = (int64_t)((uint64_t)ts->cpu + (uint64_t)cpu);
-		ts->has_cpu = 1;
+	/*
+	 * A sum that overflows is an error, as in every reader of the stream
+	 * (sample_nums.h, sp(5)): a wrapped figure is never written.  The
+	 * thread sums are written only by -l; without it they may wrap
+	 * unseen (hostile input; never undefined).
+	 */
+	if (w->o.list_threads && (__builtin_add_overflow(ts->samples, nsamples,
+	    &ts->samples) || __builtin_add_overflow(ts->weight, weight,
+	    &ts->weight) || (cpu >= 0 && __builtin_add_overflow(ts->cpu, cpu,
+	    &ts->cpu))))
+		errx(1, "-l: a thread's sum of samples, weights or cpu "
+		    "overflows 64 bits");
+	if (!w->o.list_threads) {
+		ts->samples = (int64_t)((uint64_t)ts->samples +
+		    (uint64_t)nsamples);
+		ts->weight = (int64_t)((uint64_t)ts->weight + (uint64_t)weight);
+		if (cpu >= 0)
+			ts->cpu = (int64_t)((uint64_t)ts->cpu + (uint64_t)cpu);
 	}
+	if (cpu >= 0)
+		ts->has_cpu = 1;
 	if (w->o.list_threads)
 		return;
 	if (w->o.collapse) {
@@ -387,13 +402,13 @@ sw_samples(struct sw *w, struct sw_thread *t, double time, int64_t nsamples,
 			w->col[id].time = time;
 		}
 		c = &w->col[id];
-		c->samples = (int64_t)((uint64_t)c->samples +
-		    (uint64_t)nsamples);
-		c->weight = (int64_t)((uint64_t)c->weight + (uint64_t)weight);
-		if (cpu >= 0) {
-			c->cpu = (int64_t)((uint64_t)c->cpu + (uint64_t)cpu);
+		if (__builtin_add_overflow(c->samples, nsamples, &c->samples) ||
+		    __builtin_add_overflow(c->weight, weight, &c->weight) ||
+		    (cpu >= 0 && __builtin_add_overflow(c->cpu, cpu, &c->cpu)))
+			errx(1, "-c: the sum of samples, weights or cpu of "
+			    "one thread and stack overflows 64 bits");
+		if (cpu >= 0)
 			c->has_cpu = 1;
-		}
 		if (time < c->time)
 			c->time = time;
 		return;
