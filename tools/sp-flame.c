@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/bigmem.h"
@@ -31,6 +30,7 @@
 #include "base/escape.h"
 #include "flame/flame.h"
 #include "flame/flame_palette.h"
+#include "flame/flame_opts.h"
 #include "flame/flame_svg.h"
 #include "read/folded.h"
 #include "base/input.h"
@@ -699,79 +699,6 @@ side_total(const struct side *s)
 	return t;
 }
 
-static double
-parse_num(const char *s, const char *opt, int positive)
-{
-	double d;
-
-	if (parse_double(s, strlen(s), &d) == -1 || !isfinite(d) ||
-	    (positive && d <= 0) || d < 0)
-		errx(1, "%s: not a %snumber: %s", opt,
-		    positive ? "positive " : "", s);
-	return d;
-}
-
-static int
-parse_int(const char *s, const char *opt)
-{
-	const char *e;
-	long long v = strtonum(s, 1, 1000000, &e);
-
-	if (e != NULL)
-		errx(1, "%s: %s: %s", opt, e, s);
-	return (int)v;
-}
-
-enum {
-	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT, OPT_MINWIDTH,
-	OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME, OPT_NAMETYPE,
-	OPT_COLORS, OPT_BGCOLORS, OPT_HASH, OPT_RANDOM, OPT_CP, OPT_REVERSE,
-	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE, OPT_NOTES, OPT_ENCODING,
-	OPT_NAMEATTR, OPT_TOTAL, OPT_FACTOR, OPT_DETERMINISTIC, OPT_STRICT,
-	OPT_CPU, OPT_DIFF, OPT_SIGNIFICANT, OPT_Z,
-};
-
-static const struct option longopts[] = {
-	{ "bgcolors",	required_argument,	NULL, OPT_BGCOLORS },
-	{ "colors",	required_argument,	NULL, OPT_COLORS },
-	{ "countname",	required_argument,	NULL, OPT_COUNTNAME },
-	{ "cp",		no_argument,		NULL, OPT_CP },
-	{ "cpu",	no_argument,		NULL, OPT_CPU },
-	{ "deterministic", no_argument,		NULL, OPT_DETERMINISTIC },
-	{ "diff",	no_argument,		NULL, OPT_DIFF },
-	{ "encoding",	required_argument,	NULL, OPT_ENCODING },
-	{ "factor",	required_argument,	NULL, OPT_FACTOR },
-	{ "flamechart",	no_argument,		NULL, OPT_FLAMECHART },
-	{ "fontsize",	required_argument,	NULL, OPT_FONTSIZE },
-	{ "fonttype",	required_argument,	NULL, OPT_FONTTYPE },
-	{ "fontwidth",	required_argument,	NULL, OPT_FONTWIDTH },
-	{ "hash",	no_argument,		NULL, OPT_HASH },
-	{ "height",	required_argument,	NULL, OPT_HEIGHT },
-	{ "help",	no_argument,		NULL, 'h' },
-	{ "version",	no_argument,		NULL, 'V' },
-	{ "image-width", required_argument,	NULL, OPT_WIDTH },
-	{ "inverted",	no_argument,		NULL, OPT_INVERTED },
-	{ "min-width",	required_argument,	NULL, OPT_MINWIDTH },
-	{ "minwidth",	required_argument,	NULL, OPT_MINWIDTH },
-	{ "nameattr",	required_argument,	NULL, OPT_NAMEATTR },
-	{ "nametype",	required_argument,	NULL, OPT_NAMETYPE },
-	{ "negate",	no_argument,		NULL, OPT_NEGATE },
-	{ "notes",	required_argument,	NULL, OPT_NOTES },
-	{ "output",	required_argument,	NULL, 'o' },
-	{ "palette",	required_argument,	NULL, OPT_COLORS },
-	{ "random",	no_argument,		NULL, OPT_RANDOM },
-	{ "reverse",	no_argument,		NULL, OPT_REVERSE },
-	{ "root",	required_argument,	NULL, 'r' },
-	{ "significant", no_argument,		NULL, OPT_SIGNIFICANT },
-	{ "strict",	no_argument,		NULL, OPT_STRICT },
-	{ "subtitle",	required_argument,	NULL, OPT_SUBTITLE },
-	{ "title",	required_argument,	NULL, OPT_TITLE },
-	{ "total",	required_argument,	NULL, OPT_TOTAL },
-	{ "width",	required_argument,	NULL, OPT_WIDTH },
-	{ "z",		required_argument,	NULL, OPT_Z },
-	{ NULL, 0, NULL, 0 }
-};
-
 /* What was drawn, for <desc> and the details line. */
 static void
 describe(struct buf *desc, struct buf *sum, const struct side *a,
@@ -815,139 +742,74 @@ describe(struct buf *desc, struct buf *sum, const struct side *a,
 		    g.flamechart ? a->nlines : a->keys.n + a->nlines, fg->n);
 }
 
-int
-main(int argc, char *argv[])
-{
-	struct flame_svg_opts so;
-	struct flame_geom geom;
-	struct flame_palette pal;
-	struct flame_graph fg;
-	struct flame_stack *st;
-	struct side sa, sb;
-	struct buf desc = { 0 }, sum = { 0 };
-	const char *colors = "hot", *bgcolors = NULL, *output = NULL;
-	const char *nameattr = NULL;
-	char bg1[FLAME_COLOR_MAX], bg2[FLAME_COLOR_MAX];
-	int ch, hash = 0, rnd = 0, cp = 0, empty, countname_given = 0;
-	size_t n;
-	FILE *out = stdout;
+/* sp-flame's own long options; the drawing options are flame_opts.h's. */
+enum { OPT_CPU = 256, OPT_DIFF, OPT_SIGNIFICANT, OPT_STRICT, OPT_Z };
 
-	memset(&so, 0, sizeof(so));
-	memset(&geom, 0, sizeof(geom));
-	so.fonttype = "Verdana";
-	so.nametype = "Function:";
-	so.countname = "samples";
-	so.fontsize = 12;
-	so.fontwidth = 0.59;
-	so.factor = 1;
-	so.width = 1200;
-	so.frameheight = 16;
-	geom.minwidth = 0.1;
+static const struct option longopts[] = {
+	FLAME_DRAW_LONGOPTS,
+	FLAME_PL_LONGOPTS,
+	{ "cpu",	no_argument,		NULL, OPT_CPU },
+	{ "diff",	no_argument,		NULL, OPT_DIFF },
+	{ "help",	no_argument,		NULL, 'h' },
+	{ "output",	required_argument,	NULL, 'o' },
+	{ "root",	required_argument,	NULL, 'r' },
+	{ "significant", no_argument,		NULL, OPT_SIGNIFICANT },
+	{ "strict",	no_argument,		NULL, OPT_STRICT },
+	{ "version",	no_argument,		NULL, 'V' },
+	{ "z",		required_argument,	NULL, OPT_Z },
+	{ NULL, 0, NULL, 0 }
+};
+
+static enum root_mode
+root_mode(const char *s)
+{
+	if (strcmp(s, "process") == 0)
+		return ROOT_PROCESS;
+	if (strcmp(s, "thread") == 0)
+		return ROOT_THREAD;
+	if (strcmp(s, "comm-pid") == 0)
+		return ROOT_COMM_PID;
+	if (strcmp(s, "comm-tid") == 0)
+		return ROOT_COMM_TID;
+	errx(1, "-r: unknown mode %s (process, thread, comm-pid or "
+	    "comm-tid)", s);
+}
+
+/*
+ * The options: the drawing ones into d, the rest into g and *output.
+ * Returns the operands and their number in *n; usage errors exit.
+ */
+static char **
+parse_options(int argc, char *argv[], struct flame_draw *d,
+    const char **output, int *n)
+{
+	int ch, li;
+
+	flame_draw_init(d);
 	g.z_min = 3;
-	while ((ch = getopt_long(argc, argv, "hVio:r:", longopts, NULL)) != -1) {
+	while (li = -1, (ch = getopt_long(argc, argv, "hVio:r:", longopts,
+	    &li)) != -1) {
+		if (flame_draw_opt(d, ch == 'i' ? FLAME_O_INVERTED : ch, optarg,
+		    li >= 0 ? longopts[li].name : NULL))
+			continue;
 		switch (ch) {
 		case 'h':
 			usage(stdout);
 			finish_stdout();
-			return 0;
+			exit(0);
 		case 'V':
 			version_exit();
-		case 'i':
-		case OPT_INVERTED:
-			so.inverted = 1;
-			break;
 		case 'o':
-			output = optarg;
+			*output = optarg;
 			break;
 		case 'r':
-			if (strcmp(optarg, "process") == 0)
-				g.root = ROOT_PROCESS;
-			else if (strcmp(optarg, "thread") == 0)
-				g.root = ROOT_THREAD;
-			else if (strcmp(optarg, "comm-pid") == 0)
-				g.root = ROOT_COMM_PID;
-			else if (strcmp(optarg, "comm-tid") == 0)
-				g.root = ROOT_COMM_TID;
-			else
-				errx(1, "-r: unknown mode %s (process, thread, "
-				    "comm-pid or comm-tid)", optarg);
-			break;
-		case OPT_BGCOLORS:
-			bgcolors = optarg;
-			break;
-		case OPT_COLORS:
-			colors = optarg;
-			break;
-		case OPT_COUNTNAME:
-			countname_given = 1;
-			so.countname = optarg;
-			break;
-		case OPT_CP:
-			cp = 1;
+			g.root = root_mode(optarg);
 			break;
 		case OPT_CPU:
 			g.cpu = 1;
 			break;
-		case OPT_DETERMINISTIC:
-			break;	/* sp-flame always is */
 		case OPT_DIFF:
 			g.diff = 1;
-			break;
-		case OPT_ENCODING:
-			so.encoding = optarg;
-			break;
-		case OPT_FACTOR:
-			so.factor = parse_num(optarg, "--factor", 1);
-			break;
-		case OPT_FLAMECHART:
-			g.flamechart = so.flamechart = 1;
-			break;
-		case OPT_FONTSIZE:
-			so.fontsize = parse_num(optarg, "--fontsize", 1);
-			break;
-		case OPT_FONTTYPE:
-			so.fonttype = optarg;
-			break;
-		case OPT_FONTWIDTH:
-			so.fontwidth = parse_num(optarg, "--fontwidth", 1);
-			break;
-		case OPT_HASH:
-			hash = 1;
-			break;
-		case OPT_HEIGHT:
-			so.frameheight = parse_int(optarg, "--height");
-			break;
-		case OPT_MINWIDTH: {
-			size_t len = strlen(optarg);
-
-			geom.minwidth_pct = len > 0 && optarg[len - 1] == '%';
-			if (parse_double(optarg, len - geom.minwidth_pct,
-			    &geom.minwidth) == -1 || !(geom.minwidth >= 0) ||
-			    !isfinite(geom.minwidth))
-				errx(1, "--minwidth: not a number of pixels or "
-				    "a percentage: %s", optarg);
-			break;
-		}
-		case OPT_NAMEATTR:
-			nameattr = optarg;
-			break;
-		case OPT_NAMETYPE:
-			so.nametype = optarg;
-			break;
-		case OPT_NEGATE:
-			so.negate = 1;
-			break;
-		case OPT_NOTES:
-			if (strpbrk(optarg, "<>") != NULL)
-				errx(1, "--notes: the text cannot contain < or "
-				    ">");
-			so.notes = optarg;
-			break;
-		case OPT_RANDOM:
-			rnd = 1;
-			break;
-		case OPT_REVERSE:
-			g.reverse = 1;
 			break;
 		case OPT_SIGNIFICANT:
 			g.significant = 1;
@@ -955,114 +817,101 @@ main(int argc, char *argv[])
 		case OPT_STRICT:
 			g.strict = 1;
 			break;
-		case OPT_SUBTITLE:
-			so.subtitle = optarg;
-			break;
-		case OPT_TITLE:
-			so.title = optarg;
-			break;
-		case OPT_TOTAL:
-			geom.total = parse_num(optarg, "--total", 0);
-			break;
-		case OPT_WIDTH:
-			so.width = parse_int(optarg, "--width");
-			break;
 		case OPT_Z:
-			g.z_min = parse_num(optarg, "--z", 1);
+			if (parse_double(optarg, strlen(optarg), &g.z_min) ==
+			    -1 || !isfinite(g.z_min) || g.z_min <= 0)
+				errx(1, "--z: not a positive number: %s",
+				    optarg);
 			break;
 		default:
 			usage(stderr);
-			return 1;
+			exit(1);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (flame_palette_init(&pal, colors) == -1)
-		errx(1, "--colors: unknown palette %s (%s)", colors,
-		    flame_palette_names);
-	pal.hash = hash;
-	pal.random = rnd;
-	if (rnd)
-		srandom((unsigned)time(NULL) ^ (unsigned)getpid());
-	if (flame_background(&pal, bgcolors, bg1, bg2) == -1)
-		errx(1, "--bgcolors: unknown background %s (yellow, blue, "
-		    "green, grey or #rrggbb)", bgcolors);
+	g.reverse = d->reverse;
+	g.flamechart = d->svg.flamechart;
+	*n = argc - optind;
+	return argv + optind;
+}
+
+/*
+ * The options that do not go together, and what the drawing needs from
+ * them: the palette, the background, --nameattr's file.
+ */
+static void
+check_options(struct flame_draw *d, struct flame_palette *pal,
+    char bg1[FLAME_COLOR_MAX], char bg2[FLAME_COLOR_MAX], int argc)
+{
+	flame_draw_palette(d, pal, bg1, bg2);
 	if (g.diff && argc != 2)
 		errx(1, "--diff needs two inputs, before and after");
 	if (g.significant && !g.diff)
 		errx(1, "--significant needs --diff");
 	if (g.diff && g.flamechart)
 		errx(1, "--diff and --flamechart cannot be used together");
-	if (nameattr != NULL && flame_nameattr_load(nameattr, &so.attr_names,
-	    &so.attrs) == -1)
-		return 1;
-	so.bg1 = bg1;
-	so.bg2 = bg2;
-	so.pal = &pal;
-	geom.width = so.width;
-	geom.keep_order = g.flamechart;
-	geom.chain = strcmp(colors, "chain") == 0;
-	g.tails = st_new();
+	if (d->nameattr != NULL && flame_nameattr_load(d->nameattr,
+	    &d->svg.attr_names, &d->svg.attrs) == -1)
+		exit(1);
+	d->svg.bg1 = bg1;
+	d->svg.bg2 = bg2;
+	d->svg.pal = pal;
+	d->geom.width = d->svg.width;
+	d->geom.keep_order = g.flamechart;
+	d->geom.chain = strcmp(d->colors, "chain") == 0;
+}
 
-	side_init(&sa);
-	side_init(&sb);
+/* The inputs into sa (and, for --diff, A into sb; B is drawn). */
+static void
+read_inputs(struct side *sa, struct side *sb, char **argv, int argc)
+{
+	g.tails = st_new();
+	side_init(sa);
+	side_init(sb);
 	if (g.diff) {
-		/* A is read into sb, B (the drawn side) into sa. */
-		read_input(&sb, argv[0]);
-		read_input(&sa, argv[1]);
+		read_input(sb, argv[0]);
+		read_input(sa, argv[1]);
 	} else if (argc == 0)
-		read_input(&sa, "-");
+		read_input(sa, "-");
 	else
 		for (int i = 0; i < argc; i++)
-			read_input(&sa, argv[i]);
+			read_input(sa, argv[i]);
 	if (g.bad.n > 0) {
 		if (g.strict) {
 			if (g.bad.n == 1)
 				errx(1, "%s:%" PRIu64 ": malformed line (%s)",
-				    sa.sources.s, g.bad.first_line,
+				    sa->sources.s, g.bad.first_line,
 				    g.bad.first_why);
 			errx(1, "%s: %" PRIu64 " malformed lines, the first at "
-			    "line %" PRIu64 " (%s)", sa.sources.s, g.bad.n,
+			    "line %" PRIu64 " (%s)", sa->sources.s, g.bad.n,
 			    g.bad.first_line, g.bad.first_why);
 		}
-		folded_bad_warn(&g.bad, sa.sources.s);
+		folded_bad_warn(&g.bad, sa->sources.s);
 	}
-	if (g.cpu && sa.any_stream && !sa.any_cpu && sa.samples > 0)
+	if (g.cpu && sa->any_stream && !sa->any_cpu && sa->samples > 0)
 		errx(1, "--cpu: the stream has no cpu values");
-	if (g.diff)
-		st = stacks_of(&sa, &sb, &n);
-	else
-		st = stacks_of(&sa, NULL, &n);
-	flame_layout(st, n, &geom, &fg);
-	if (geom.total > 0 && geom.total < fg.time &&
-	    geom.total / fg.time > 0.02)
-		warnx("--total %g is less than the total %.17g: ignored",
-		    geom.total, fg.time);
-	empty = fg.time <= 0;
-	if (wall_stream && !countname_given && !g.cpu)
-		so.countname = "ns";
-	describe(&desc, &sum, &sa, g.diff ? &sb : NULL, &fg, so.countname,
-	    argv - optind, argc + optind);
-	so.desc = desc.s;
-	so.summary = sum.s;
-	if (g.diff) {
-		so.two_sided = 1;
-		so.total_a = side_total(&sb);
-		so.total_b = side_total(&sa);
-		so.significant = g.significant;
-		so.z_min = g.z_min;
-	}
-	if (cp && flame_palette_load(&pal, "palette.map") == -1)
+}
+
+/*
+ * Write the graph (or the SVG that says there is nothing to draw) to
+ * output, or the standard output.  Returns the exit status.
+ */
+static int
+write_svg(const char *output, const struct flame_graph *fg,
+    struct flame_draw *d, int empty, const struct side *sa)
+{
+	FILE *out = stdout;
+
+	if (d->cp && flame_palette_load(d->svg.pal, "palette.map") == -1)
 		return 1;
 	if (output != NULL && (out = fopen(output, "w")) == NULL)
 		err(1, "%s", output);
 	if (empty) {
-		warnx("%s: no stack counts found", sa.sources.s != NULL ?
-		    sa.sources.s : "<stdin>");
-		flame_svg_empty(out, &so, "ERROR: No valid input provided to "
-		    "sp-flame.");
+		warnx("%s: no stack counts found", sa->sources.s != NULL ?
+		    sa->sources.s : "<stdin>");
+		flame_svg_empty(out, &d->svg, "ERROR: No valid input provided "
+		    "to sp-flame.");
 	} else
-		flame_svg_write(out, &fg, &so);
+		flame_svg_write(out, fg, &d->svg);
 	if (output != NULL) {
 		if (ferror(out) | (fclose(out) != 0)) {
 			warn("%s", output);
@@ -1071,7 +920,48 @@ main(int argc, char *argv[])
 		}
 	} else
 		finish_stdout();
-	if (cp && flame_palette_save(&pal, "palette.map") == -1)
+	if (d->cp && flame_palette_save(d->svg.pal, "palette.map") == -1)
 		return 1;
 	return empty ? 2 : 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct flame_draw d;
+	struct flame_palette pal;
+	struct flame_graph fg;
+	struct flame_stack *st;
+	struct side sa, sb;
+	struct buf desc = { 0 }, sum = { 0 };
+	const char *output = NULL;
+	char bg1[FLAME_COLOR_MAX], bg2[FLAME_COLOR_MAX], **args;
+	int nargs, empty;
+	size_t n;
+
+	args = parse_options(argc, argv, &d, &output, &nargs);
+	check_options(&d, &pal, bg1, bg2, nargs);
+	read_inputs(&sa, &sb, args, nargs);
+
+	st = stacks_of(&sa, g.diff ? &sb : NULL, &n);
+	flame_layout(st, n, &d.geom, &fg);
+	if (d.geom.total > 0 && d.geom.total < fg.time &&
+	    d.geom.total / fg.time > 0.02)
+		warnx("--total %g is less than the total %.17g: ignored",
+		    d.geom.total, fg.time);
+	empty = fg.time <= 0;
+	if (wall_stream && !d.countname_given && !g.cpu)
+		d.svg.countname = "ns";
+	describe(&desc, &sum, &sa, g.diff ? &sb : NULL, &fg, d.svg.countname,
+	    argv, argc);
+	d.svg.desc = desc.s;
+	d.svg.summary = sum.s;
+	if (g.diff) {
+		d.svg.two_sided = 1;
+		d.svg.total_a = side_total(&sb);
+		d.svg.total_b = side_total(&sa);
+		d.svg.significant = g.significant;
+		d.svg.z_min = g.z_min;
+	}
+	return write_svg(output, &fg, &d, empty, &sa);
 }

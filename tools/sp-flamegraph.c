@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "flame/flame_opts.h"
 #include "flame/flamegraph_filter.h"
 #include "base/input.h"
 #include "base/proc.h"
@@ -58,11 +59,12 @@ struct opts {
 	const char *perfdata, *input, *binary;
 	const char *post;
 	int	 mixed, open, root, ignore_status, no_inline, verbose;
-	int	 flamechart;
+	struct flame_draw d;	/* the drawing options, read */
 	struct rec_cargo cargo;	/* --cargo and its target, for sp-record */
 	int	 cargo_only;	/* an option that goes with --cargo */
+	struct args skip, record_args;
+	struct args draw;	/* the drawing options, for sp-flame */
 	int	 off_cpu;	/* --off-cpu: sp-record's */
-	struct args skip, draw, record_args;
 };
 
 static struct {
@@ -398,7 +400,7 @@ add_perf(struct pipeline *p, const struct opts *o, const char *data,
 	c.source = source;
 	c.self = self_path;
 	c.tool = "sp-flamegraph";
-	c.collapse = !o->flamechart;
+	c.collapse = !o->d.svg.flamechart;
 	c.no_inline = o->no_inline;
 	c.root = o->root;
 	c.verbose = o->verbose;
@@ -411,7 +413,7 @@ add_input(struct pipeline *p, const struct opts *o)
 	struct stage *s;
 
 	s = pl_stage(p, "sp-flatten", rec_need_sp("sp-flatten"));
-	if (!o->flamechart)
+	if (!o->d.svg.flamechart)
 		args_add(&s->a, "-c");
 	args_add(&s->a, o->input);
 	if (o->binary != NULL || o->mixed) {
@@ -498,57 +500,46 @@ number(const char *opt, const char *v, double min, double max,
 static char **
 parse_options(int argc, char *argv[], struct opts *o, int *n)
 {
-	enum { O_BINARY = REC_O_END, O_DETERMINISTIC, O_DEV, O_FLAMECHART,
-	    O_IGNORE, O_IMAGE_WIDTH, O_INPUT, O_MANIFEST, O_MIN_WIDTH, O_MIXED,
-	    O_NO_DEFAULT, O_NO_INLINE, O_NOTES, O_OFF_CPU, O_OPEN, O_PACKAGE,
-	    O_PALETTE,
-	    O_PERFDATA, O_POST, O_RELEASE, O_REVERSE, O_ROOT, O_SKIP,
-	    O_SUBTITLE, O_TITLE };
+	enum { O_BINARY = REC_O_END, O_DEV, O_IGNORE, O_INPUT, O_MANIFEST,
+	    O_MIXED, O_NO_DEFAULT, O_NO_INLINE, O_OFF_CPU, O_OPEN, O_PACKAGE,
+	    O_PERFDATA, O_POST, O_RELEASE, O_ROOT, O_SKIP };
 	static const struct option longopts[] = {
 		REC_CARGO_LONGOPTS,
+		FLAME_DRAW_LONGOPTS,
 		{ "binary", required_argument, NULL, O_BINARY },
 		{ "cmd", required_argument, NULL, 'c' },
-		{ "deterministic", no_argument, NULL, O_DETERMINISTIC },
 		{ "dev", no_argument, NULL, O_DEV },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "features", required_argument, NULL, 'f' },
-		{ "flamechart", no_argument, NULL, O_FLAMECHART },
 		{ "freq", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "ignore-status", no_argument, NULL, O_IGNORE },
-		{ "image-width", required_argument, NULL, O_IMAGE_WIDTH },
 		{ "input", required_argument, NULL, O_INPUT },
-		{ "inverted", no_argument, NULL, 'i' },
 		{ "manifest-path", required_argument, NULL, O_MANIFEST },
-		{ "min-width", required_argument, NULL, O_MIN_WIDTH },
 		{ "mixed", no_argument, NULL, O_MIXED },
 		{ "no-default-features", no_argument, NULL, O_NO_DEFAULT },
 		{ "no-inline", no_argument, NULL, O_NO_INLINE },
-		{ "notes", required_argument, NULL, O_NOTES },
 		{ "off-cpu", no_argument, NULL, O_OFF_CPU },
 		{ "open", no_argument, NULL, O_OPEN },
 		{ "output", required_argument, NULL, 'o' },
 		{ "package", required_argument, NULL, O_PACKAGE },
-		{ "palette", required_argument, NULL, O_PALETTE },
 		{ "perfdata", required_argument, NULL, O_PERFDATA },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "post-process", required_argument, NULL, O_POST },
 		{ "release", no_argument, NULL, O_RELEASE },
-		{ "reverse", no_argument, NULL, O_REVERSE },
 		{ "root", no_argument, NULL, O_ROOT },
 		{ "skip-after", required_argument, NULL, O_SKIP },
-		{ "subtitle", required_argument, NULL, O_SUBTITLE },
-		{ "title", required_argument, NULL, O_TITLE },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *bad;
-	int ch;
+	int ch, li;
 
 	o->output = DEFAULT_OUTPUT;
-	while ((ch = getopt_long(argc, argv, "+b:c:d:F:f:hVio:p:v", longopts,
-	    NULL)) != -1) {
+	flame_draw_init(&o->d);
+	while (li = -1, (ch = getopt_long(argc, argv, "+b:c:d:F:f:hVio:p:v",
+	    longopts, &li)) != -1) {
 		/*
 		 * The cargo options (record.h's table): -b is --bin, and
 		 * --unit-test's name may be the next word, as flamegraph-rs
@@ -558,6 +549,20 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		    ch == REC_O_UNIT_TEST ? optional_name(argc, argv) :
 		    optarg)) {
 			o->cargo_only |= ch != REC_O_CARGO;
+			continue;
+		}
+		/*
+		 * The drawing options (flame_opts.h's table), -i being
+		 * --inverted: read here, so that a bad one is said before
+		 * recording, and passed on to sp-flame as they were given.
+		 */
+		if (ch == 'i')
+			ch = FLAME_O_INVERTED;
+		if (flame_draw_opt(&o->d, ch, optarg, li >= 0 ?
+		    longopts[li].name : NULL)) {
+			args_add(&o->draw, flame_draw_name(ch));
+			if (optarg != NULL)
+				args_add(&o->draw, optarg);
 			continue;
 		}
 		switch (ch) {
@@ -583,9 +588,6 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			usage(stdout, 0);
 		case 'V':
 			version_exit();
-		case 'i':
-			args_add(&o->draw, "--inverted");
-			break;
 		case 'o':
 			o->output = optarg;
 			break;
@@ -598,24 +600,12 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		case O_BINARY:
 			o->binary = optarg;
 			break;
-		case O_DETERMINISTIC:
-			args_add(&o->draw, "--deterministic");
-			break;
 		case O_DEV:
 			o->cargo.profile = "dev";
 			o->cargo_only = 1;
 			break;
-		case O_FLAMECHART:
-			o->flamechart = 1;
-			args_add(&o->draw, "--flamechart");
-			break;
 		case O_IGNORE:
 			o->ignore_status = 1;
-			break;
-		case O_IMAGE_WIDTH:
-			number("--image-width", optarg, 1, 1e6,
-			    "a width in pixels");
-			args_add2(&o->draw, "--image-width", optarg);
 			break;
 		case O_INPUT:
 			o->input = optarg;
@@ -624,9 +614,6 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			args_add(&o->cargo.args, xprintf(
 			    "--manifest-path=%s", optarg));
 			o->cargo_only = 1;
-			break;
-		case O_MIN_WIDTH:
-			args_add2(&o->draw, "--min-width", optarg);
 			break;
 		case O_MIXED:
 			o->mixed = 1;
@@ -637,9 +624,6 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			break;
 		case O_NO_INLINE:
 			o->no_inline = 1;
-			break;
-		case O_NOTES:
-			args_add2(&o->draw, "--notes", optarg);
 			break;
 		case O_OFF_CPU:
 			o->off_cpu = 1;
@@ -652,9 +636,6 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			    optarg));
 			o->cargo_only = 1;
 			break;
-		case O_PALETTE:
-			args_add2(&o->draw, "--palette", optarg);
-			break;
 		case O_PERFDATA:
 			o->perfdata = optarg;
 			break;
@@ -664,20 +645,11 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		case O_RELEASE:
 			o->cargo_only = 1;	/* sp-record's default profile */
 			break;
-		case O_REVERSE:
-			args_add(&o->draw, "--reverse");
-			break;
 		case O_ROOT:
 			o->root = 1;
 			break;
 		case O_SKIP:
 			args_add(&o->skip, optarg);
-			break;
-		case O_SUBTITLE:
-			args_add2(&o->draw, "--subtitle", optarg);
-			break;
-		case O_TITLE:
-			args_add2(&o->draw, "--title", optarg);
 			break;
 		default:
 			usage(stderr, 1);
@@ -691,6 +663,11 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 static void
 check_options(struct opts *o, int argc)
 {
+	struct flame_palette pal;
+	char bg1[FLAME_COLOR_MAX], bg2[FLAME_COLOR_MAX];
+
+	/* sp-flame's palette, known before anything is recorded. */
+	flame_draw_palette(&o->d, &pal, bg1, bg2);
 	/* One source: a command, --cargo, -p, --perfdata or --input. */
 	if ((argc > 0 || o->cargo.cargo) + (o->pids != NULL) +
 	    (o->perfdata != NULL) + (o->input != NULL) != 1) {

@@ -1,7 +1,9 @@
 /*
  * common/flame/: flame graphs: layout, palette and SVG (with the
- * JavaScript and CSS of assets/, compiled in), and sp-flamegraph's line
- * filters (flamegraph_filter.h).  It uses base/ and sym/ (the filters look
+ * JavaScript and CSS of assets/, compiled in), the drawing options that
+ * sp-flame and sp-flamegraph share (flame_opts.h), --nameattr's file
+ * (flame_nameattr.h), and sp-flamegraph's line filters
+ * (flamegraph_filter.h).  It uses base/ and sym/ (the filters look
  * at binaries).
  */
 /*

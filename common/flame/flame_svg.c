@@ -16,9 +16,16 @@
  * unzoom, search, ignorecase and matched.  The JavaScript and CSS come
  * from common/flame/assets/, embedded at build time (scripts/embed).
  *
- * Names may hold any bytes: control characters and bytes that are not
- * UTF-8 are drawn as U+FFFD, and &, <, >, " are escaped, so that the
- * output is always well-formed XML.
+ * Names, options and --nameattr's values may hold any bytes: every value
+ * written, text or attribute, goes through text(), which draws control
+ * characters and bytes that are not UTF-8 as U+FFFD and escapes &, <, >
+ * and ", so that the output is always well-formed XML (the notes, the
+ * font and the script's strings, in a comment, CSS and JavaScript, are
+ * cleaned likewise and escaped for where they go).
+ *
+ * A frame is written in parts: its group and --nameattr's attributes
+ * (frame_open), its colour (frame_fill), its rectangle (frame_rect) and
+ * its label cut to fit (frame_label).
  */
 #include <err.h>
 #include <inttypes.h>
@@ -93,38 +100,39 @@ clean(struct buf *b, const char *s, size_t n)
 	return chars;
 }
 
-/* Append s[0..n) escaped for XML text and attribute values. */
-static void
-xml(struct buf *b, const char *s, size_t n)
-{
-	size_t start = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const char *e;
-
-		switch (s[i]) {
-		case '&': e = "&amp;"; break;
-		case '<': e = "&lt;"; break;
-		case '>': e = "&gt;"; break;
-		case '"': e = "&quot;"; break;
-		default: continue;
-		}
-		buf_add(b, s + start, i - start);
-		buf_adds(b, e);
-		start = i + 1;
-	}
-	buf_add(b, s + start, n - start);
-}
-
-/* Clean and escape a string of the options or the input. */
+/*
+ * Every value written into the SVG, text or attribute, goes through here:
+ * cleaned as clean does (valid UTF-8 without control characters, which
+ * XML 1.0 forbids) and &, <, >, " escaped, so that the SVG is well-formed
+ * XML whatever the names, the options and --nameattr's file hold.
+ */
 static void
 text(struct buf *b, const char *s, size_t n)
 {
-	struct buf c = { 0 };
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
 
-	clean(&c, s, n);
-	xml(b, c.s, c.len);
-	buf_free(&c);
+	while (i < n) {
+		size_t k = utf8_len(u + i, n - i);
+		const char *e = NULL;
+
+		if (k == 0 || (k == 1 && (u[i] < 0x20 || u[i] == 0x7f))) {
+			e = replacement;
+			k = 1;
+		} else if (k == 1) {
+			switch (s[i]) {
+			case '&': e = "&amp;"; break;
+			case '<': e = "&lt;"; break;
+			case '>': e = "&gt;"; break;
+			case '"': e = "&quot;"; break;
+			}
+		}
+		if (e != NULL)
+			buf_adds(b, e);
+		else
+			buf_add(b, s + i, k);
+		i += k;
+	}
 }
 
 /* A number as Perl prints it ("%.15g"), as flamegraph.pl's y values. */
@@ -259,12 +267,13 @@ head(FILE *f, const struct flame_svg_opts *o, double height,
 		text(&b, o->desc, strlen(o->desc));
 		buf_adds(&b, "</desc>\n");
 	}
-	buf_printf(&b, "<defs>\n"
+	buf_adds(&b, "<defs>\n"
 	    "\t<linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" "
-	    "x2=\"0\">\n"
-	    "\t\t<stop stop-color=\"%s\" offset=\"5%%\"/>\n"
-	    "\t\t<stop stop-color=\"%s\" offset=\"95%%\"/>\n"
-	    "\t</linearGradient>\n</defs>\n", o->bg1, o->bg2);
+	    "x2=\"0\">\n\t\t<stop stop-color=\"");
+	text(&b, o->bg1, strlen(o->bg1));
+	buf_adds(&b, "\" offset=\"5%\"/>\n\t\t<stop stop-color=\"");
+	text(&b, o->bg2, strlen(o->bg2));
+	buf_adds(&b, "\" offset=\"95%\"/>\n\t</linearGradient>\n</defs>\n");
 	buf_adds(&b, "<style type=\"text/css\"><![CDATA[\ntext { font-family:");
 	{
 		/* A font name cannot end the CSS rule or the CDATA. */
@@ -354,7 +363,7 @@ two_sided_title(struct buf *b, const struct flame_frame *fr, const char *name,
 	if (fr->depth == 0)
 		buf_adds(b, "all");
 	else
-		xml(b, name, nlen);
+		text(b, name, nlen);
 	buf_adds(b, " (");
 	count_text(b, af);
 	buf_addc(b, ' ');
@@ -410,7 +419,7 @@ frame_title(struct buf *b, const struct flame_graph *g,
 		buf_adds(b, ", 100%)");
 		return;
 	}
-	xml(b, name, nlen);
+	text(b, name, nlen);
 	buf_adds(b, " (");
 	count_text(b, samples);
 	buf_addc(b, ' ');
@@ -425,6 +434,43 @@ frame_title(struct buf *b, const struct flame_graph *g,
 		    100 * d / (g->timemax * o->factor));
 	}
 	buf_addc(b, ')');
+}
+
+/*
+ * A hot/cold graph's legend: a warm swatch for time on a CPU, a cold one
+ * for time off it, and the rule for a frame that has both below it.
+ */
+static void
+legend(FILE *f, const struct flame_svg_opts *o, double y)
+{
+	struct buf b = { 0 }, ys = { 0 };
+	char warm[FLAME_COLOR_MAX], cold[FLAME_COLOR_MAX];
+	double x = FLAME_XPAD, fs = o->fontsize;
+	static const char *const what[2] = { "on CPU", "off CPU (waiting)" };
+
+	/* The swatches: the colours of a frame of each kind. */
+	flame_hotcold_color(o->pal, "on CPU", 6, 0, warm);
+	flame_hotcold_color(o->pal, "off CPU", 7, 1, cold);
+	buf_adds(&b, "<g id=\"legend\">\n");
+	for (int i = 0; i < 2; i++) {
+		buf_printf(&b, "<rect x=\"%.2f\" y=\"", x);
+		perl_num(&b, y - fs);
+		buf_printf(&b, "\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
+		    "rx=\"2\" ry=\"2\"/>\n", fs * 2, fs, i == 0 ? warm : cold);
+		buf_reset(&ys);
+		perl_num(&ys, y - 1);
+		text_el(&b, i == 0 ? "legend-on" : "legend-off", x + fs * 2 + 4,
+		    ys.s, NULL, what[i]);
+		x += fs * 2 + 4 + fs * o->fontwidth * (strlen(what[i]) + 3);
+	}
+	buf_reset(&ys);
+	perl_num(&ys, y - 1);
+	text_el(&b, "legend-rule", x, ys.s, NULL, "a frame is cold when most "
+	    "of its time is off CPU");
+	buf_adds(&b, "</g>\n");
+	out(f, &b);
+	buf_free(&b);
+	buf_free(&ys);
 }
 
 /*
@@ -469,60 +515,20 @@ diff_legend(FILE *f, const struct flame_svg_opts *o, double y)
 	buf_free(&b);
 }
 
-/*
- * A hot/cold graph's legend: a warm swatch for time on a CPU, a cold one
- * for time off it, and the rule for a frame that has both below it.
- */
-static void
-hotcold_legend(FILE *f, const struct flame_svg_opts *o, double y)
+/* The default title: flamegraph.pl's, and sp-flame --diff's own. */
+static const char *
+default_title(const struct flame_svg_opts *o)
 {
-	struct buf b = { 0 }, ys = { 0 };
-	char warm[FLAME_COLOR_MAX], cold[FLAME_COLOR_MAX];
-	double x = FLAME_XPAD, fs = o->fontsize;
-	static const char *const what[2] = { "on CPU", "off CPU (waiting)" };
-
-	/* The swatches: the colours of a frame of each kind. */
-	flame_hotcold_color(o->pal, "on CPU", 6, 0, warm);
-	flame_hotcold_color(o->pal, "off CPU", 7, 1, cold);
-	buf_adds(&b, "<g id=\"legend\">\n");
-	for (int i = 0; i < 2; i++) {
-		buf_printf(&b, "<rect x=\"%.2f\" y=\"", x);
-		perl_num(&b, y - fs);
-		buf_printf(&b, "\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
-		    "rx=\"2\" ry=\"2\"/>\n", fs * 2, fs, i == 0 ? warm : cold);
-		buf_reset(&ys);
-		perl_num(&ys, y - 1);
-		text_el(&b, i == 0 ? "legend-on" : "legend-off", x + fs * 2 + 4,
-		    ys.s, NULL, what[i]);
-		x += fs * 2 + 4 + fs * o->fontwidth * (strlen(what[i]) + 3);
-	}
-	buf_reset(&ys);
-	perl_num(&ys, y - 1);
-	text_el(&b, "legend-rule", x, ys.s, NULL, "a frame is cold when most "
-	    "of its time is off CPU");
-	buf_adds(&b, "</g>\n");
-	out(f, &b);
-	buf_free(&b);
-	buf_free(&ys);
+	return o->two_sided ? "Differential Flame Graph" : o->flamechart ?
+	    "Flame Chart" : o->inverted ? "Icicle Graph" : "Flame Graph";
 }
 
-void
-flame_svg_write(FILE *f, const struct flame_graph *g,
-    const struct flame_svg_opts *o)
+/* --diff: the largest change of share, which gets the full saturation. */
+static double
+diff_maxshare(const struct flame_graph *g, const struct flame_svg_opts *o)
 {
-	double fs = o->fontsize, ypad1 = fs * 3, ypad2 = fs * 2 + 10;
-	double ypad3 = fs * 2, height;
-	const char *title = o->title;
-	struct buf b = { 0 }, name = { 0 };
+	double maxshare = 0;
 
-	double maxshare = 0, legend = o->two_sided ? ypad3 : 0;
-
-	/* sp-flame --diff is not flamegraph.pl's graph: its own title. */
-	if (title == NULL)
-		title = o->two_sided ? "Differential Flame Graph" :
-		    o->flamechart ? "Flame Chart" : o->inverted ?
-		    "Icicle Graph" : "Flame Graph";
-	/* --diff: saturation by the change of share, the largest full. */
 	for (size_t i = 0; o->two_sided && i < g->n; i++) {
 		double dp = fabs(share(g->f[i].tot_after, o->total_b) -
 		    share(g->f[i].tot_before, o->total_a));
@@ -530,165 +536,259 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 		if (g->f[i].depth > 0 && dp > maxshare)
 			maxshare = dp;
 	}
-	height = (g->depthmax + 1.0) * o->frameheight + ypad1 + ypad2;
-	if (o->subtitle != NULL)
-		height += ypad3;
-	height += legend;
-	if (g->has_off && !o->two_sided && !g->has_delta) {
-		/* The hot/cold legend's line, below the title (and subtitle). */
-		height += ypad3;
-		if (o->inverted)
-			ypad1 += ypad3;
+	return maxshare;
+}
+
+/* Where the frames go: the picture's height and the rows' offsets. */
+struct rows {
+	double	 height;	/* of the whole picture */
+	double	 top;		/* above depth 0 of an icicle graph */
+	double	 bottom;	/* below depth 0 of a flame graph */
+};
+
+/* The top and bottom edges of fr's rectangle. */
+static void
+frame_y(const struct rows *r, const struct flame_frame *fr,
+    const struct flame_svg_opts *o, double *y1, double *y2)
+{
+	if (!o->inverted) {
+		*y1 = r->height - r->bottom - (fr->depth + 1.0) *
+		    o->frameheight + 1;
+		*y2 = r->height - r->bottom - (double)fr->depth *
+		    o->frameheight;
+	} else {
+		*y1 = r->top + (double)fr->depth * o->frameheight;
+		*y2 = r->top + (fr->depth + 1.0) * o->frameheight - 1;
 	}
-	head(f, o, height, title, 1);
+}
+
+/* A group's extra attributes (--nameattr's g_extra, a_extra). */
+static void
+extra_attrs(struct buf *b, const struct flame_xattr *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		/* The names were checked (flame_nameattr.c). */
+		buf_printf(b, " %s=\"", x[i].name);
+		text(b, x[i].value, strlen(x[i].value));
+		buf_addc(b, '"');
+	}
+}
+
+/* An attribute with a value, if it has one. */
+static void
+attr(struct buf *b, const char *name, const char *value)
+{
+	if (value == NULL)
+		return;
+	buf_printf(b, " %s=\"", name);
+	text(b, value, strlen(value));
+	buf_addc(b, '"');
+}
+
+/*
+ * A frame's group: <g>, or with --nameattr's href a link <a> (which
+ * takes the group's attributes too, as flamegraph.pl has it); its class
+ * holds nameattr's, "inl" for an inline frame and "gone" for a frame only
+ * in A of --diff.
+ */
+static void
+frame_open(struct buf *b, const struct flame_nameattr *na, int inl, int gone)
+{
+	if (na != NULL && na->href != NULL) {
+		buf_adds(b, "<a");
+		attr(b, "xlink:href", na->href);
+		attr(b, "target", na->target != NULL ? na->target : "_top");
+		extra_attrs(b, na->a_extra, na->na_extra);
+	} else
+		buf_adds(b, "<g");
+	if (na != NULL)
+		attr(b, "id", na->id);
+	if (inl || gone || (na != NULL && na->class != NULL)) {
+		int sp = 0;
+
+		buf_adds(b, " class=\"");
+		if (na != NULL && na->class != NULL) {
+			text(b, na->class, strlen(na->class));
+			sp = 1;
+		}
+		if (inl) {
+			buf_adds(b, sp ? " inl" : "inl");
+			sp = 1;
+		}
+		if (gone)
+			buf_adds(b, sp ? " gone" : "gone");
+		buf_addc(b, '"');
+	}
+	if (na != NULL)
+		extra_attrs(b, na->g_extra, na->ng_extra);
+	buf_adds(b, ">\n");
+}
+
+/* A frame's colour into fill: by the change, by on/off CPU, or by name. */
+static void
+frame_fill(const struct flame_graph *g, const struct flame_frame *fr,
+    const char *raw, size_t rawlen, double maxshare,
+    const struct flame_svg_opts *o, char fill[FLAME_COLOR_MAX])
+{
+	double etime = fr->depth == 0 ? g->timemax : fr->etime;
+
+	if (o->two_sided) {
+		double dp = share(fr->tot_after, o->total_b) -
+		    share(fr->tot_before, o->total_a);
+
+		if (o->significant && fabs(z_two_proportions(
+		    fr->tot_before, o->total_a, fr->tot_after,
+		    o->total_b)) < o->z_min)
+			strlcpy(fill, "rgb(221,221,221)", FLAME_COLOR_MAX);
+		else
+			flame_diff_color(maxshare > 0 ? dp : 0,
+			    maxshare > 0 ? maxshare : 1, o->negate, fill);
+	} else if (fr->has_delta)
+		flame_diff_color(fr->delta, g->maxdelta, o->negate, fill);
+	else if (g->has_off)
+		flame_hotcold_color(o->pal, raw, rawlen,
+		    2 * fr->off > etime - fr->stime, fill);
+	else
+		flame_color(o->pal, raw, rawlen, fill);
+}
+
+/*
+ * The rectangle from x1 to x2: x and width as flamegraph.pl prints them,
+ * the width being the difference of the rounded ends.
+ */
+static void
+frame_rect(struct buf *b, double x1, double x2, double y1, double y2,
+    const char *fill)
+{
+	char r1[32], r2[32];
+	double rx1, rx2;
+
+	snprintf(r1, sizeof(r1), "%.1f", x1);
+	snprintf(r2, sizeof(r2), "%.1f", x2);
+	rx1 = strtod(r1, NULL);
+	rx2 = strtod(r2, NULL);
+	buf_printf(b, "<rect x=\"%s\" y=\"", r1);
+	perl_num(b, y1);
+	buf_printf(b, "\" width=\"%.1f\" height=\"%.1f\" fill=\"", rx2 - rx1,
+	    y2 - y1);
+	/* A colour of palette.map (--cp) is the file's text. */
+	text(b, fill, strlen(fill));
+	buf_adds(b, "\" rx=\"2\" ry=\"2\"/>\n");
+}
+
+/*
+ * The label of a frame x1..x2 wide whose cleaned name is s[0..n), chars
+ * characters: as many characters as fit, ".." when cut, the library
+ * prefix (up to '!') in a tspan of its own; "all" for the root.
+ */
+static void
+frame_label(struct buf *b, const struct flame_frame *fr, double x1,
+    double x2, double y1, double y2, const char *s, size_t n, size_t chars,
+    const struct flame_svg_opts *o)
+{
+	long nchars = (long)((x2 - x1) / (o->fontsize * o->fontwidth));
+
+	buf_printf(b, "<text x=\"%.2f\" y=\"", x1 + 3);
+	perl_num(b, 3 + (y1 + y2) / 2);
+	buf_adds(b, "\">");
+	if (nchars >= 3 && fr->depth > 0) {
+		const char *bang;
+		size_t k = 0, c = 0, keep;
+
+		while (k < n && c < (size_t)nchars -
+		    ((size_t)nchars < chars ? 2 : 0)) {
+			k++;
+			while (k < n && ((unsigned char)s[k] & 0xc0) == 0x80)
+				k++;
+			c++;
+		}
+		keep = k;
+		bang = memchr(s, '!', n);
+		if (bang != NULL && bang > s) {
+			size_t cut = (size_t)(bang - s) + 1;
+
+			if (cut > keep)
+				cut = keep;
+			buf_adds(b, "<tspan class=\"lib\">");
+			text(b, s, cut);
+			buf_adds(b, "</tspan>");
+			text(b, s + cut, keep - cut);
+		} else
+			text(b, s, keep);
+		if ((size_t)nchars < chars)
+			buf_adds(b, "..");
+	} else if (nchars >= 3)
+		buf_adds(b, "all");
+	buf_adds(b, "</text>\n");
+}
+
+/* --nameattr's attributes of the frames named raw[0..n), or NULL. */
+static const struct flame_nameattr *
+nameattr_of(const struct flame_svg_opts *o, const char *raw, size_t n)
+{
+	int64_t id;
+
+	if (o->attr_names == NULL ||
+	    (id = st_find(o->attr_names, raw, n)) < 0)
+		return NULL;
+	return &o->attrs[id];
+}
+
+void
+flame_svg_write(FILE *f, const struct flame_graph *g,
+    const struct flame_svg_opts *o)
+{
+	double fs = o->fontsize, ypad3 = fs * 2;
+	double maxshare = diff_maxshare(g, o);
+	/* The legend's row, below the title (and subtitle). */
+	double legend_h = o->two_sided || (g->has_off && !g->has_delta) ?
+	    ypad3 : 0;
+	struct rows r;
+	struct buf b = { 0 }, name = { 0 };
+
+	r.top = fs * 3 + legend_h;
+	r.bottom = fs * 2 + 10;
+	r.height = (g->depthmax + 1.0) * o->frameheight + fs * 3 + r.bottom;
+	if (o->subtitle != NULL)
+		r.height += ypad3;
+	r.height += legend_h;
+	head(f, o, r.height, o->title != NULL ? o->title : default_title(o),
+	    1);
 	if (o->two_sided)
 		diff_legend(f, o, fs * (o->subtitle != NULL ? 6 : 4));
 	else if (g->has_off && !g->has_delta)
-		hotcold_legend(f, o, fs * (o->subtitle != NULL ? 6 : 4));
+		legend(f, o, fs * (o->subtitle != NULL ? 6 : 4));
 	fputs("<g id=\"frames\">\n", f);
 	for (size_t i = 0; i < g->n; i++) {
 		const struct flame_frame *fr = &g->f[i];
-		const struct flame_nameattr *na = NULL;
-		size_t rawlen, nlen, chars, keep;
+		size_t rawlen, nlen, chars;
 		const char *raw = st_str(g->names, fr->name, &rawlen);
+		const struct flame_nameattr *na = nameattr_of(o, raw, rawlen);
 		double etime = fr->depth == 0 ? g->timemax : fr->etime;
 		double x1 = FLAME_XPAD + fr->stime * g->widthpertime;
 		double x2 = FLAME_XPAD + etime * g->widthpertime;
-		double y1, y2, rx1, rx2;
-		char fill[FLAME_COLOR_MAX], r1[32], r2[32];
-		long nchars;
-		int inl, gone;
+		double y1, y2;
+		char fill[FLAME_COLOR_MAX];
 
-		if (o->attr_names != NULL) {
-			int64_t id = st_find(o->attr_names, raw, rawlen);
-
-			if (id >= 0)
-				na = &o->attrs[id];
-		}
-		if (!o->inverted) {
-			y1 = height - ypad2 - (fr->depth + 1.0) * o->frameheight +
-			    1;
-			y2 = height - ypad2 - (double)fr->depth * o->frameheight;
-		} else {
-			y1 = ypad1 + legend + (double)fr->depth * o->frameheight;
-			y2 = ypad1 + legend + (fr->depth + 1.0) * o->frameheight -
-			    1;
-		}
+		frame_y(&r, fr, o, &y1, &y2);
 		/* The name as drawn, annotation stripped. */
 		nlen = strip_annotation(raw, rawlen);
 		buf_reset(&name);
 		chars = clean(&name, raw, nlen);
-		inl = ends_with(raw, nlen, " (inlined)");
-		gone = o->two_sided && fr->tot_after == 0;
 
 		buf_reset(&b);
-		if (na != NULL && na->href != NULL) {
-			buf_adds(&b, "<a xlink:href=\"");
-			xml(&b, na->href, strlen(na->href));
-			buf_adds(&b, "\" target=\"");
-			xml(&b, na->target != NULL ? na->target : "_top",
-			    strlen(na->target != NULL ? na->target : "_top"));
-			buf_addc(&b, '"');
-			if (na->a_extra != NULL) {
-				buf_addc(&b, ' ');
-				buf_adds(&b, na->a_extra);
-			}
-		} else
-			buf_adds(&b, "<g");
-		if (na != NULL && na->id != NULL) {
-			buf_adds(&b, " id=\"");
-			xml(&b, na->id, strlen(na->id));
-			buf_addc(&b, '"');
-		}
-		if (inl || gone || (na != NULL && na->class != NULL)) {
-			int sp = 0;
-
-			buf_adds(&b, " class=\"");
-			if (na != NULL && na->class != NULL) {
-				xml(&b, na->class, strlen(na->class));
-				sp = 1;
-			}
-			if (inl) {
-				buf_adds(&b, sp ? " inl" : "inl");
-				sp = 1;
-			}
-			if (gone)
-				buf_adds(&b, sp ? " gone" : "gone");
-			buf_addc(&b, '"');
-		}
-		if (na != NULL && na->g_extra != NULL) {
-			buf_addc(&b, ' ');
-			buf_adds(&b, na->g_extra);
-		}
-		buf_adds(&b, ">\n<title>");
+		frame_open(&b, na, ends_with(raw, nlen, " (inlined)"),
+		    o->two_sided && fr->tot_after == 0);
+		buf_adds(&b, "<title>");
 		if (na != NULL && na->title != NULL)
-			xml(&b, na->title, strlen(na->title));
+			text(&b, na->title, strlen(na->title));
 		else
 			frame_title(&b, g, fr, name.s, name.len, o);
 		buf_adds(&b, "</title>");
-
-		if (o->two_sided) {
-			double dp = share(fr->tot_after, o->total_b) -
-			    share(fr->tot_before, o->total_a);
-
-			if (o->significant && fabs(z_two_proportions(
-			    fr->tot_before, o->total_a, fr->tot_after,
-			    o->total_b)) < o->z_min)
-				strlcpy(fill, "rgb(221,221,221)", sizeof(fill));
-			else
-				flame_diff_color(maxshare > 0 ? dp : 0,
-				    maxshare > 0 ? maxshare : 1, o->negate, fill);
-		} else if (fr->has_delta)
-			flame_diff_color(fr->delta, g->maxdelta, o->negate, fill);
-		else if (g->has_off)
-			flame_hotcold_color(o->pal, raw, rawlen,
-			    2 * fr->off > etime - fr->stime, fill);
-		else
-			flame_color(o->pal, raw, rawlen, fill);
-		snprintf(r1, sizeof(r1), "%.1f", x1);
-		snprintf(r2, sizeof(r2), "%.1f", x2);
-		rx1 = strtod(r1, NULL);
-		rx2 = strtod(r2, NULL);
-		buf_printf(&b, "<rect x=\"%s\" y=\"", r1);
-		perl_num(&b, y1);
-		buf_printf(&b, "\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
-		    "rx=\"2\" ry=\"2\"/>\n", rx2 - rx1, y2 - y1, fill);
-
-		/* The label: as many characters as fit, ".." when cut. */
-		buf_printf(&b, "<text x=\"%.2f\" y=\"", x1 + 3);
-		perl_num(&b, 3 + (y1 + y2) / 2);
-		buf_adds(&b, "\">");
-		nchars = (long)((x2 - x1) / (fs * o->fontwidth));
-		if (nchars >= 3 && fr->depth > 0) {
-			const char *s = name.s, *bang;
-			size_t k = 0, c = 0;
-
-			while (k < name.len && c < (size_t)nchars -
-			    ((size_t)nchars < chars ? 2 : 0)) {
-				k++;
-				while (k < name.len &&
-				    ((unsigned char)s[k] & 0xc0) == 0x80)
-					k++;
-				c++;
-			}
-			keep = k;
-			bang = memchr(s, '!', name.len);
-			if (bang != NULL && bang > s) {
-				size_t cut = (size_t)(bang - s) + 1;
-
-				if (cut > keep)
-					cut = keep;
-				buf_adds(&b, "<tspan class=\"lib\">");
-				xml(&b, s, cut);
-				buf_adds(&b, "</tspan>");
-				xml(&b, s + cut, keep - cut);
-			} else
-				xml(&b, s, keep);
-			if ((size_t)nchars < chars)
-				buf_adds(&b, "..");
-		} else if (nchars >= 3)
-			buf_adds(&b, "all");
-		buf_adds(&b, "</text>\n");
+		frame_fill(g, fr, raw, rawlen, maxshare, o, fill);
+		frame_rect(&b, x1, x2, y1, y2, fill);
+		frame_label(&b, fr, x1, x2, y1, y2, name.s, name.len, chars,
+		    o);
 		buf_adds(&b, na != NULL && na->href != NULL ? "</a>\n" :
 		    "</g>\n");
 		out(f, &b);
@@ -713,80 +813,4 @@ flame_svg_empty(FILE *f, const struct flame_svg_opts *o, const char *message)
 	out(f, &b);
 	buf_free(&b);
 	buf_free(&y);
-}
-
-int
-flame_nameattr_load(const char *path, struct strtab **names,
-    struct flame_nameattr **attrs)
-{
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, acap = 0;
-	ssize_t n;
-	uint64_t lineno = 0;
-
-	if (f == NULL) {
-		warn("%s", path);
-		return -1;
-	}
-	*names = st_new();
-	*attrs = NULL;
-	while ((n = getline(&line, &cap, f)) != -1) {
-		char *tab, *p;
-		struct flame_nameattr *a;
-		uint32_t id;
-		int added;
-
-		lineno++;
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
-		if ((tab = strchr(line, '\t')) == NULL) {
-			warnx("%s:%" PRIu64 ": no tab after the name", path,
-			    lineno);
-			free(line);
-			fclose(f);
-			return -1;
-		}
-		id = st_intern(*names, line, (size_t)(tab - line), &added);
-		xgrow(attrs, &acap, (size_t)id + 1, sizeof(**attrs));
-		a = &(*attrs)[id];
-		if (added)
-			memset(a, 0, sizeof(*a));
-		for (p = tab + 1; p != NULL && *p != '\0';) {
-			char *next = strchr(p, '\t'), *eq, **slot = NULL;
-
-			if (next != NULL)
-				*next++ = '\0';
-			if ((eq = strchr(p, '=')) != NULL) {
-				*eq++ = '\0';
-				if (strcmp(p, "title") == 0)
-					slot = &a->title;
-				else if (strcmp(p, "id") == 0)
-					slot = &a->id;
-				else if (strcmp(p, "class") == 0)
-					slot = &a->class;
-				else if (strcmp(p, "href") == 0)
-					slot = &a->href;
-				else if (strcmp(p, "target") == 0)
-					slot = &a->target;
-				else if (strcmp(p, "g_extra") == 0)
-					slot = &a->g_extra;
-				else if (strcmp(p, "a_extra") == 0)
-					slot = &a->a_extra;
-			}
-			if (slot != NULL) {
-				free(*slot);
-				*slot = xstrdup(eq);
-			}
-			p = next;
-		}
-	}
-	free(line);
-	if (ferror(f)) {
-		warn("%s", path);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	return 0;
 }

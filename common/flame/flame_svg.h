@@ -8,12 +8,8 @@
 #include <stdio.h>
 
 #include "flame/flame.h"
+#include "flame/flame_nameattr.h"
 #include "flame/flame_palette.h"
-
-/* --nameattr: extra attributes of the frames of a name. */
-struct flame_nameattr {
-	char	*title, *id, *class, *href, *target, *g_extra, *a_extra;
-};
 
 struct flame_svg_opts {
 	const char *title;	/* NULL: "Flame Graph", "Icicle Graph", ... */
@@ -42,15 +38,14 @@ struct flame_svg_opts {
 	double	 z_min;
 };
 
-/* Write the graph; returns 0 (the caller checks the stream). */
+/*
+ * Write the graph.  Nothing is returned: the caller checks the stream
+ * (ferror, fclose) for a write that failed.
+ */
 void	 flame_svg_write(FILE *, const struct flame_graph *,
 	    const struct flame_svg_opts *);
 /* The SVG for nothing to draw: the message in the middle. */
 void	 flame_svg_empty(FILE *, const struct flame_svg_opts *,
 	    const char *message);
-/* Read a --nameattr file (NAME TAB key=value TAB ...).  0, or -1 after a
- * message. */
-int	 flame_nameattr_load(const char *path, struct strtab **names,
-	    struct flame_nameattr **attrs);
 
 #endif
