@@ -1176,7 +1176,7 @@ static const char *
 replacement(struct sym_ctx *sc, struct lib *l, uint32_t idx, enum rmode m,
     size_t *len)
 {
-	struct buf one = { 0 };
+	struct buf one = { 0 }, rust = { 0 };
 	struct rep *rp;
 	uint32_t n;
 	size_t first;
@@ -1201,11 +1201,20 @@ replacement(struct sym_ctx *sc, struct lib *l, uint32_t idx, enum rmode m,
 		const char *name = symr_str(&l->res, f->name);
 		size_t nl = f->name_len;
 
-		if (!sc->o.keep_hash)
-			nl = sym_drop_rust_hash(name, nl);
+		size_t bare = sym_drop_rust_hash(name, nl);
+
 		buf_reset(&one);
 		buf_add(&one, l->name, l->name_len);
 		buf_addc(&one, '!');
+		if (bare < nl) {
+			/* Rust legacy: its escapes decoded, a copy. */
+			if (!sc->o.keep_hash)
+				nl = bare;
+			buf_reset(&rust);
+			buf_add(&rust, name, nl);
+			nl = sym_rust_unescape(rust.s, nl);
+			name = rust.s;
+		}
 		esc_append(&one, name, nl);
 		if (sc->o.lines && f->file_len > 0) {
 			struct buf loc = { 0 };
@@ -1225,6 +1234,7 @@ replacement(struct sym_ctx *sc, struct lib *l, uint32_t idx, enum rmode m,
 			buf_add(&sc->reps, one.s, one.len);
 	}
 	buf_free(&one);
+	buf_free(&rust);
 	rp->len = sc->reps.len - rp->off;
 	*len = rp->len;
 	return sc->reps.s + rp->off;
