@@ -34,6 +34,7 @@
 #include "sym/sym_demangle.h"
 #include "sym/sym_find_binary.h"
 #include "sym/sym_image.h"
+#include "sym/sym_plt.h"
 #include "sym/sym_symtab.h"
 #include "sym/sym_syms.h"
 #include "sym/symbolize.h"
@@ -961,24 +962,45 @@ in_code(const struct lib *l, const struct sym_image *im, uint64_t base,
  * answer from the symbol table alone (one frame, no source file) names the
  * nearest symbol below the address, however far: it stands only when a
  * function symbol covers the address, else it is left unnamed, counted in
- * one warning.  Where several symbols share the function's address, the
- * outermost frame is named as perf report names it.
+ * one warning.  An address in a PLT stub is named after the stub's target,
+ * "NAME@plt", as perf report names it (sym_plt.h), whatever the
+ * symbolizer said: the linker made the stub, no source line or symbol is
+ * its (llvm-symbolizer names lld's after _fini, "crtstuff.c:0"); the rest
+ * of a PLT section (its lazy-binding header) is left unnamed.  Where
+ * several symbols share the function's address, the outermost frame is
+ * named as perf report names it.
  */
 static void
 check_symtab(struct lib *l, const uint64_t *sv)
 {
 	struct sym_symtab *t;
+	struct sym_plt *plt;
 	size_t bad = 0;
 	char n1[32], n2[32];
 
-	if ((t = sym_symtab_read(l->file)) == NULL)
-		return;
-	for (size_t i = 0; i < l->naddrs; i++) {
+	t = sym_symtab_read(l->file);
+	plt = sym_plt_read(l->file);
+	for (size_t i = 0; i < l->naddrs && (t != NULL || plt != NULL); i++) {
 		size_t k = l->res.first[i];
 		const struct sym_frame *f = &l->res.frames[k];
-		const char *alias;
+		const char *alias, *stub = NULL;
+		int inplt = 0;
 
-		if (l->res.nframes[i] == 0)
+		if (plt != NULL && sv[i] != UINT64_MAX)
+			stub = sym_plt_name(plt, sv[i], &inplt);
+		if (stub != NULL) {
+			size_t start = l->res.nfr;
+
+			symr_push(&l->res, stub, strlen(stub), "", 0, 0);
+			symr_commit(&l->res, i, start);
+			continue;
+		}
+		if (inplt && l->res.nframes[i] > 0) {
+			l->res.nframes[i] = 0;
+			bad++;
+			continue;
+		}
+		if (l->res.nframes[i] == 0 || t == NULL)
 			continue;
 		if (l->res.nframes[i] == 1 && f->file_len == 0 &&
 		    !sym_symtab_covers(t, sv[i])) {
@@ -993,6 +1015,7 @@ check_symtab(struct lib *l, const uint64_t *sv)
 			symr_rename(&l->res, k, alias, strlen(alias));
 	}
 	sym_symtab_free(t);
+	sym_plt_free(plt);
 	if (bad > 0)
 		warnx("%.*s: %s of %s addresses lie in no function of its "
 		    "symbol table: left unnamed", (int)l->name_len, l->name,
