@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agg/aggtable.h"
 #include "agg/framematch.h"
 #include "base/buf.h"
 #include "base/escape.h"
@@ -49,12 +50,6 @@ static const char *const root_names[] = {
 	"", "process", "thread", "comm-pid", "comm-tid"
 };
 
-/* One row of the frame table. */
-struct frow {
-	int64_t	 self, total, cpu_self, cpu_total;
-	uint32_t stamp;		/* stack id + 1 of the last stack counted */
-};
-
 struct agg {
 	/* Options. */
 	int	 collapsed;
@@ -67,9 +62,7 @@ struct agg {
 	struct buf *pats;	/* --lines patterns, escaped as frames are */
 	size_t	 npats;
 
-	/* The #total figures. */
-	int64_t	 samples, weight, cpu, empty;
-	int	 has_cpu;
+	struct agg_totals t;	/* the #total figures */
 
 	struct strtab *headers;	/* passed-through headers, by first sight */
 
@@ -88,7 +81,7 @@ struct agg {
 
 	/* Frames. */
 	struct strtab *frames;
-	struct frow *fr;
+	struct agg_row *fr;
 	size_t	 frcap;
 };
 
@@ -98,13 +91,6 @@ usage(FILE *fp, int status)
 	fprintf(fp, "usage: sp-aggregate [-chLV] [--cpu] [--no-lines] "
 	    "[-i image] [-l pattern] [-r mode] [file ...]\n");
 	exit(status);
-}
-
-static inline void
-add(int64_t *sum, int64_t v)
-{
-	if (__builtin_add_overflow(*sum, v, sum))
-		errx(1, "a sum overflows 64 bits");
 }
 
 /* The frame without its "LIB!" prefix. */
@@ -261,34 +247,6 @@ frame_row(struct agg *a, const char *s, size_t n)
 	return id;
 }
 
-static void
-total_header(struct agg *a, const struct lreader *lr, const char *line,
-    size_t len)
-{
-	struct field f[3];
-	int64_t v;
-	const char *name;
-
-	if (split_tabs(line, len, f, 3) != 3)
-		lr_fail(lr, "malformed #total header");
-	name = f[1].s;
-	if (f[1].len == 3 && memcmp(name, "cpu", 3) == 0 && f[2].len == 1 &&
-	    f[2].s[0] == '-')
-		return;
-	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
-		lr_fail(lr, "#total %.*s is not a count", (int)f[1].len, name);
-	if (f[1].len == 7 && memcmp(name, "samples", 7) == 0)
-		add(&a->samples, v);
-	else if (f[1].len == 6 && memcmp(name, "weight", 6) == 0)
-		add(&a->weight, v);
-	else if (f[1].len == 3 && memcmp(name, "cpu", 3) == 0) {
-		add(&a->cpu, v);
-		a->has_cpu = 1;
-	} else if (f[1].len == 5 && memcmp(name, "empty", 5) == 0)
-		add(&a->empty, v);
-	/* Other totals, from a later version of the format, are dropped. */
-}
-
 /* With --cpu, the weight of the table is cpu time: say so in #units. */
 static void
 units_header(struct agg *a, const char *line, size_t len)
@@ -328,7 +286,7 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 		    (int)(len > 60 ? 60 : len), line);
 	}
 	if (len >= 7 && memcmp(line, "#total\t", 7) == 0) {
-		total_header(a, lr, line, len);
+		agg_total_header(&a->t, lr, line, len);
 		return;
 	}
 	if ((len == 8 || (len > 8 && line[8] == '\t')) &&
@@ -406,11 +364,11 @@ sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
 	if (sample_nums(f, nf, &sn, &why) == -1)
 		lr_fail(lr, "%s", why);
 	if (sn.has_cpu)
-		a->has_cpu = 1;
+		a->t.has_cpu = 1;
 	/* --cpu for the table: the cpu time is the weight. */
 	if (a->cpu_count && !a->collapsed)
 		sn.weight = sn.cpu;
-	if (sn_add(&sn, &a->samples, &a->weight, &a->cpu) == -1)
+	if (sn_add(&sn, &a->t.samples, &a->t.weight, &a->t.cpu) == -1)
 		lr_fail(lr, SN_OVERFLOW);
 	*w = sn.weight;
 	*c = sn.cpu;
@@ -427,7 +385,7 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 
 	sample_numbers(a, lr, f, nf, &w, &c, &n);
 	if (f[F_STACK].len == 0) {
-		a->empty += n;	/* cannot overflow: samples did not */
+		a->t.empty += n;	/* cannot overflow: samples did not */
 		if (a->root == ROOT_NONE)
 			return;
 	}
@@ -467,7 +425,7 @@ fast_count(void *arg, const struct lreader *lr, const struct sample_ahead *h)
 	if (n == 0) {
 		/* No tab in the stack: the line has nf fields. */
 		sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
-		a->empty += ns;
+		a->t.empty += ns;
 		return 0;
 	}
 	/*
@@ -486,8 +444,6 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
     size_t len)
 {
 	struct agg_line al;
-	const char *why;
-	struct frow *r;
 	uint32_t id;
 
 	if (a->collapsed)
@@ -503,18 +459,9 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
 		lr_fail(lr, "--lines needs samples, not an aggregate table");
 	if (a->cpu_count)
 		lr_fail(lr, "--cpu needs samples, not an aggregate table");
-	if (parse_agg_line(line, len, &al, &why) == -1)
-		lr_fail(lr, "%s", why);
-	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
-		lr_fail(lr, "a count is negative");
-	if (!esc_valid(al.frame.s, al.frame.len))
-		lr_fail(lr, "bad escape in a name");
+	agg_table_line(lr, line, len, &al);
 	id = frame_row(a, al.frame.s, al.frame.len);
-	r = &a->fr[id];
-	add(&r->self, al.self);
-	add(&r->total, al.total);
-	add(&r->cpu_self, al.cpu_self);
-	add(&r->cpu_total, al.cpu_total);
+	agg_row_add(&a->fr[id], &al);
 }
 
 /* One line, the general way. */
@@ -568,12 +515,12 @@ read_input(struct agg *a, const char *path)
 static void
 count_total(struct agg *a, uint32_t row, size_t id, int64_t w, int64_t c)
 {
-	struct frow *r = &a->fr[row];
+	struct agg_row *r = &a->fr[row];
 
 	if (r->stamp != id + 1) {
 		r->stamp = (uint32_t)(id + 1);
-		add(&r->total, w);
-		add(&r->cpu_total, c);
+		agg_add(&r->total, w);
+		agg_add(&r->cpu_total, c);
 	}
 }
 
@@ -684,89 +631,19 @@ count_frames(struct agg *a)
 		self = have_img ? img : leaf;
 		for (int k = 0; k < 2; k++)
 			if (self[k] != UINT32_MAX) {
-				add(&a->fr[self[k]].self, w);
-				add(&a->fr[self[k]].cpu_self, c);
+				agg_add(&a->fr[self[k]].self, w);
+				agg_add(&a->fr[self[k]].cpu_self, c);
 			}
 	}
-}
-
-static const struct agg *sort_agg;
-
-static int
-bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	if (c != 0)
-		return c;
-	return an < bn ? -1 : an > bn;
-}
-
-static int
-row_cmp(const void *pa, const void *pb)
-{
-	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
-	const struct frow *ra = &sort_agg->fr[ia], *rb = &sort_agg->fr[ib];
-	const char *sa, *sb;
-	size_t na, nb;
-
-	if (ra->self != rb->self)
-		return ra->self > rb->self ? -1 : 1;
-	if (ra->total != rb->total)
-		return ra->total > rb->total ? -1 : 1;
-	sa = st_str(sort_agg->frames, ia, &na);
-	sb = st_str(sort_agg->frames, ib, &nb);
-	return bytes_cmp(sa, na, sb, nb);
 }
 
 static void
 write_table(struct agg *a)
 {
-	size_t nh = st_count(a->headers), nf;
-	uint32_t *order;
-	struct buf b = { 0 };
-
 	if (a->npats > 0)
 		check_lines(a);
 	count_frames(a);
-	nf = st_count(a->frames);
-	order = xreallocarray(NULL, nf, sizeof(*order));
-	for (size_t i = 0; i < nf; i++)
-		order[i] = (uint32_t)i;
-	sort_agg = a;
-	if (nf > 1)
-		qsort(order, nf, sizeof(*order), row_cmp);
-
-	printf("%s\n", SP_AGGREGATE_MAGIC);
-	for (size_t i = 0; i < nh; i++) {
-		size_t len;
-		const char *s = st_str(a->headers, (uint32_t)i, &len);
-
-		fwrite(s, 1, len, stdout);
-		putchar('\n');
-	}
-	printf("#total\tsamples\t%" PRId64 "\n", a->samples);
-	printf("#total\tweight\t%" PRId64 "\n", a->weight);
-	if (a->has_cpu)
-		printf("#total\tcpu\t%" PRId64 "\n", a->cpu);
-	else
-		printf("#total\tcpu\t-\n");
-	printf("#total\tempty\t%" PRId64 "\n", a->empty);
-	printf("%s\n", SP_AGGREGATE_COLUMNS);
-	for (size_t i = 0; i < nf; i++) {
-		const struct frow *r = &a->fr[order[i]];
-		size_t len;
-		const char *s = st_str(a->frames, order[i], &len);
-
-		buf_reset(&b);
-		buf_printf(&b, "%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%" PRId64
-		    "\t", r->self, r->total, r->cpu_self, r->cpu_total);
-		buf_add(&b, s, len);
-		buf_addc(&b, '\n');
-		fwrite(b.s, 1, b.len, stdout);
-	}
-	buf_free(&b);
-	free(order);
+	agg_write_table(a->headers, &a->t, a->frames, a->fr);
 }
 
 static struct strtab *sort_st;
@@ -780,7 +657,7 @@ str_cmp(const void *pa, const void *pb)
 
 	sa = st_str(sort_st, ia, &na);
 	sb = st_str(sort_st, ib, &nb);
-	return bytes_cmp(sa, na, sb, nb);
+	return agg_frame_cmp(sa, na, sb, nb);
 }
 
 /*
@@ -836,7 +713,7 @@ write_folded(struct agg *a)
 			xgrow(&count, &cap, (size_t)fid + 1, sizeof(*count));
 			count[fid] = 0;
 		}
-		add(&count[fid], v);
+		agg_add(&count[fid], v);
 	}
 	nf = st_count(folded);
 	order = xreallocarray(NULL, nf, sizeof(*order));
@@ -944,7 +821,7 @@ main(int argc, char *argv[])
 		read_input(&a, "-");
 	for (int i = 0; i < argc; i++)
 		read_input(&a, argv[i]);
-	if (a.cpu_count && !a.collapsed && !a.has_cpu)
+	if (a.cpu_count && !a.collapsed && !a.t.has_cpu)
 		errx(1, "--cpu: no input line has a cpu value");
 	if (a.collapsed)
 		write_folded(&a);

@@ -3,9 +3,6 @@
  * (aggregate.h).  The checks on each line are sp-aggregate's, with its
  * messages, so that a bad line reads the same whichever tool finds it.
  */
-#include <err.h>
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,13 +16,6 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
-
-static inline void
-add(int64_t *sum, int64_t v)
-{
-	if (__builtin_add_overflow(*sum, v, sum))
-		errx(1, "a sum overflows 64 bits");
-}
 
 struct agg *
 agg_new(void)
@@ -71,34 +61,6 @@ is(const char *s, size_t n, const char *lit)
 }
 
 static void
-total_header(struct agg *a, const struct lreader *lr, const char *line,
-    size_t len)
-{
-	struct field f[3];
-	int64_t v;
-
-	if (split_tabs(line, len, f, 3) != 3)
-		lr_fail(lr, "malformed #total header");
-	if (is(f[1].s, f[1].len, "cpu") && is(f[2].s, f[2].len, "-"))
-		return;
-	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
-		lr_fail(lr, "#total %.*s is not a count", (int)f[1].len,
-		    f[1].s);
-	if (is(f[1].s, f[1].len, "samples")) {
-		add(&a->samples, v);
-		a->has_totals = 1;
-	} else if (is(f[1].s, f[1].len, "weight")) {
-		add(&a->weight, v);
-		a->has_totals = 1;
-	} else if (is(f[1].s, f[1].len, "cpu")) {
-		add(&a->cpu, v);
-		a->has_cpu = 1;
-	} else if (is(f[1].s, f[1].len, "empty"))
-		add(&a->empty, v);
-	/* Other totals, from a later version of the format, are dropped. */
-}
-
-static void
 header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 {
 	if (len >= 4 && memcmp(line, "#sp ", 4) == 0) {
@@ -110,7 +72,7 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 		    (int)(len > 60 ? 60 : len), line);
 	}
 	if (len >= 7 && memcmp(line, "#total\t", 7) == 0) {
-		total_header(a, lr, line, len);
+		agg_total_header(&a->t, lr, line, len);
 		return;
 	}
 	if ((len == 8 || (len > 8 && line[8] == '\t')) &&
@@ -166,8 +128,8 @@ sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
 		a->has_time = 1;
 	}
 	if (sn.has_cpu)
-		a->has_cpu = 1;
-	if (sn_add(&sn, &a->samples, &a->weight, &a->cpu) == -1)
+		a->t.has_cpu = 1;
+	if (sn_add(&sn, &a->t.samples, &a->t.weight, &a->t.cpu) == -1)
 		lr_fail(lr, SN_OVERFLOW);
 	*w = sn.weight;
 	*c = sn.cpu;
@@ -183,7 +145,7 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 
 	sample_numbers(a, lr, f, nf, &w, &c, &ns);
 	if (f[F_STACK].len == 0) {
-		add(&a->empty, ns);
+		agg_add(&a->t.empty, ns);
 		return;
 	}
 	id = stack_id(a, lr, f[F_STACK].s, f[F_STACK].len);
@@ -208,7 +170,7 @@ fast_sample(void *arg, const struct lreader *lr, const struct sample_ahead *h)
 		return -1;
 	sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
 	if (id < 0)
-		add(&a->empty, ns);
+		agg_add(&a->t.empty, ns);
 	else {
 		a->sv[id].w += w;
 		a->sv[id].c += c;
@@ -243,24 +205,13 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
     size_t len)
 {
 	struct agg_line al;
-	const char *why;
-	struct agg_row *r;
 	uint32_t id;
 
-	if (parse_agg_line(line, len, &al, &why) == -1)
-		lr_fail(lr, "%s", why);
-	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
-		lr_fail(lr, "a count is negative");
-	if (!esc_valid(al.frame.s, al.frame.len))
-		lr_fail(lr, "bad escape in a name");
+	agg_table_line(lr, line, len, &al);
 	a->table_rows++;
 	/* frame_row may move a->fr: index it only after the call. */
 	id = frame_row(a, al.frame.s, al.frame.len);
-	r = &a->fr[id];
-	add(&r->self, al.self);
-	add(&r->total, al.total);
-	add(&r->cpu_self, al.cpu_self);
-	add(&r->cpu_total, al.cpu_total);
+	agg_row_add(&a->fr[id], &al);
 }
 
 /* One line, the general way. */
@@ -316,8 +267,8 @@ count_total(struct agg *a, uint32_t row, size_t id, int64_t w, int64_t c)
 
 	if (r->stamp != id + 1) {
 		r->stamp = (uint32_t)(id + 1);
-		add(&r->total, w);
-		add(&r->cpu_total, c);
+		agg_add(&r->total, w);
+		agg_add(&r->cpu_total, c);
 	}
 }
 
@@ -342,7 +293,7 @@ agg_finish(struct agg *a)
 				break;
 			p = q + 1;
 		}
-		add(&a->fr[leaf].self, w);
-		add(&a->fr[leaf].cpu_self, c);
+		agg_add(&a->fr[leaf].self, w);
+		agg_add(&a->fr[leaf].cpu_self, c);
 	}
 }

@@ -1,6 +1,7 @@
 /*
  * common/agg/: what is computed from a stream: sums per frame
- * (aggregate.h), call trees (calltree.h), the call-tree transforms of
+ * (aggregate.h), the aggregate table they make, read and written
+ * (aggtable.h), call trees (calltree.h), the call-tree transforms of
  * sp-filter (stack_xform.h), diff tables (difftable.h) and the shortening
  * of names for the terminal (shorten.h).  It uses base/ and stream/.
  */
@@ -22,20 +23,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct agg_row {
-	int64_t	 self, total, cpu_self, cpu_total;
-	uint32_t stamp;		/* stack id + 1 of the last stack counted */
-};
+#include "agg/aggtable.h"
 
 struct agg_stack {
 	int64_t	 w, c;		/* the stack's summed weight and cpu */
 };
 
 struct agg {
-	/* The #total figures. */
-	int64_t	 samples, weight, cpu, empty;
-	int	 has_cpu;
-	int	 has_totals;	/* a #total samples or weight header was read */
+	struct agg_totals t;	/* the #total figures */
 	int64_t	 table_rows;	/* aggregate table lines read */
 
 	/* With want_time, the first and last sample times (ms) of the input. */
