@@ -328,6 +328,22 @@ fit_widths(const struct agg_row *r, int has_cpu, int *wself, int *wtotal,
 }
 
 /*
+ * One row of a view: its number columns, then the frame's name shortened
+ * to width (in *name, scratch).
+ */
+static void
+print_row(const struct buf *cols, struct buf *name, const char *s, size_t len,
+    int no_lib, size_t width)
+{
+	buf_reset(name);
+	display_name(name, s, len, no_lib, width);
+	fwrite(cols->s, 1, cols->len, stdout);
+	fputs("  ", stdout);
+	fwrite(name->s, 1, name->len, stdout);
+	putchar('\n');
+}
+
+/*
  * -l: the rows grouped by function, in order of the function's self; under
  * each, its first limit lines (0: all) in the order of the sort key.
  */
@@ -766,12 +782,7 @@ diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
 		    pct(r->sa, base[0]), pct(r->sb, base[1]),
 		    pct(r->ta, base[0]), pct(r->tb, base[1]), r->z,
 		    noise ? "~" : " ");
-		buf_reset(&name);
-		display_name(&name, s, len, no_lib, width);
-		fwrite(b.s, 1, b.len, stdout);
-		fputs("  ", stdout);
-		fwrite(name.s, 1, name.len, stdout);
-		putchar('\n');
+		print_row(&b, &name, s, len, no_lib, width);
 	}
 	buf_free(&b);
 	buf_free(&name);
@@ -926,12 +937,7 @@ main(int argc, char *argv[])
 			buf_printf(&line, " %*.2f %*.2f", wcs,
 			    (double)r->cpu_self / 1e6, wct,
 			    (double)r->cpu_total / 1e6);
-		buf_reset(&name);
-		display_name(&name, s, len, no_lib, width);
-		fwrite(line.s, 1, line.len, stdout);
-		fputs("  ", stdout);
-		fwrite(name.s, 1, name.len, stdout);
-		putchar('\n');
+		print_row(&line, &name, s, len, no_lib, width);
 	}
 	buf_free(&line);
 	buf_free(&name);
