@@ -103,12 +103,12 @@ read_side(struct side *sd, struct agg *other, const struct opts *o)
 	agg_read(a, sd->path);
 	agg_finish(a);
 	/* Shares need the totals, which a table carries in its headers. */
-	if (a->table_rows > 0 && !a->has_totals)
+	if (a->table_rows > 0 && !a->t.has_counts)
 		errx(1, "%s: an aggregate table without its #total headers",
 		    input_name(sd->path));
-	if (o->cpu && !a->has_cpu)
+	if (o->cpu && !a->t.has_cpu)
 		errx(1, "--cpu: %s has no cpu values", input_name(sd->path));
-	sd->measure = o->cpu ? a->cpu : a->weight;
+	sd->measure = o->cpu ? a->t.cpu : a->t.weight;
 }
 
 /*
@@ -146,7 +146,7 @@ same_run(const struct side *a, const struct side *b)
 			return;
 		}
 		span[i] = (g->tmax - g->tmin) / 1000;
-		rate[i] = span[i] > 0 ? (double)g->samples / span[i] : 0;
+		rate[i] = span[i] > 0 ? (double)g->t.samples / span[i] : 0;
 	}
 	if (fabs(span[0] - span[1]) <= 0.1 * fmax(span[0], span[1]) &&
 	    fabs(rate[0] - rate[1]) <= 0.1 * fmax(rate[0], rate[1]))
@@ -201,16 +201,6 @@ absdiff(int64_t b, int64_t a)
 	return d < 0 ? -d : d;
 }
 
-static int
-bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	if (c != 0)
-		return c;
-	return an < bn ? -1 : an > bn;
-}
-
 /* The rows being sorted: qsort moves their indexes, not the rows. */
 static const struct drow *sort_rows;
 
@@ -227,22 +217,7 @@ row_cmp(const void *pa, const void *pb)
 	db = absdiff(b->sb, b->sa);
 	if (da != db)
 		return da > db ? -1 : 1;
-	return bytes_cmp(a->frame, a->len, b->frame, b->len);
-}
-
-/* Append v to b in decimal: the table can have millions of numbers. */
-static void
-put_i64(struct buf *b, int64_t v)
-{
-	char tmp[24], *p = tmp + sizeof(tmp);
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
-	buf_add(b, p, (size_t)(tmp + sizeof(tmp) - p));
+	return agg_frame_cmp(a->frame, a->len, b->frame, b->len);
 }
 
 /* v with two decimals, rounded half away from zero. */
@@ -259,7 +234,7 @@ put_fixed2(struct buf *b, double v)
 		buf_addc(b, '-');
 		c = -c;
 	}
-	put_i64(b, c / 100);
+	agg_put_i64(b, c / 100);
 	buf_addc(b, '.');
 	buf_addc(b, (int)('0' + c / 10 % 10));
 	buf_addc(b, (int)('0' + c % 10));
@@ -270,7 +245,6 @@ side_headers(struct buf *b, const char *name, const struct side *sd)
 {
 	const struct agg *a = sd->agg;
 	size_t nh = st_count(a->headers);
-	int any = 0;
 
 	buf_printf(b, "#input\t%s\t", name);
 	esc_append(b, input_name(sd->path), strlen(input_name(sd->path)));
@@ -283,16 +257,9 @@ side_headers(struct buf *b, const char *name, const struct side *sd)
 			buf_printf(b, "#source\t%s\t", name);
 			buf_add(b, s + 8, len - 8);
 			buf_addc(b, '\n');
-			any = 1;
 		}
 	}
-	(void)any;
-	buf_printf(b, "#total\t%s\tsamples\t%" PRId64 "\n", name, a->samples);
-	buf_printf(b, "#total\t%s\tweight\t%" PRId64 "\n", name, a->weight);
-	if (a->has_cpu)
-		buf_printf(b, "#total\t%s\tcpu\t%" PRId64 "\n", name, a->cpu);
-	else
-		buf_printf(b, "#total\t%s\tcpu\t-\n", name);
+	agg_put_totals(b, name, &a->t, 0);
 }
 
 static void
@@ -318,17 +285,17 @@ write_table(const struct drow *rows, const uint32_t *order, size_t n,
 		const struct drow *r = &rows[order[i]];
 
 		buf_reset(&b);
-		put_i64(&b, r->sa);
+		agg_put_i64(&b, r->sa);
 		buf_addc(&b, '\t');
-		put_i64(&b, r->ta);
+		agg_put_i64(&b, r->ta);
 		buf_addc(&b, '\t');
-		put_i64(&b, r->sb);
+		agg_put_i64(&b, r->sb);
 		buf_addc(&b, '\t');
-		put_i64(&b, r->tb);
+		agg_put_i64(&b, r->tb);
 		buf_addc(&b, '\t');
-		put_i64(&b, r->sb - r->sa);
+		agg_put_i64(&b, r->sb - r->sa);
 		buf_addc(&b, '\t');
-		put_i64(&b, r->tb - r->ta);
+		agg_put_i64(&b, r->tb - r->ta);
 		buf_addc(&b, '\t');
 		put_fixed2(&b, r->share_a * 100);
 		buf_addc(&b, '\t');
@@ -514,8 +481,8 @@ main(int argc, char *argv[])
 	 * Shares of the measured total, and z from the sample counts: a
 	 * share of the weight stands for that share of the samples.
 	 */
-	nsa = (double)sa.agg->samples;
-	nsb = (double)sb.agg->samples;
+	nsa = (double)sa.agg->t.samples;
+	nsb = (double)sb.agg->t.samples;
 	for (size_t i = 0; i < n; i++) {
 		struct drow *r = &rows[i];
 

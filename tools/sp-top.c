@@ -23,12 +23,12 @@
 #include <err.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agg/aggtable.h"
 #include "base/buf.h"
 #include "agg/difftable.h"
 #include "base/escape.h"
@@ -43,17 +43,12 @@
 
 enum sort_key { SORT_SELF, SORT_TOTAL, SORT_CPU, SORT_Z };
 
-struct row {
-	int64_t	 self, total, cpu_self, cpu_total;
-};
-
 struct top {
 	struct strtab *frames;
-	struct row *rows;
+	struct agg_row *rows;
 	size_t	 cap;
 	struct strtab *sources;
-	int	 have_totals, has_cpu_total;
-	int64_t	 samples, weight, cpu, empty;
+	struct agg_totals t;	/* t.any: the table has #total headers */
 	int64_t	 sum_self;
 	int	 any_cpu;
 	struct lreader *diff;	/* a diff table, its magic line read */
@@ -70,43 +65,6 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: sp-top [-hlLVW] [-f file] [-s key] [-w cols] [N]\n");
 	exit(status);
-}
-
-static inline void
-add(int64_t *sum, int64_t v)
-{
-	if (__builtin_add_overflow(*sum, v, sum))
-		errx(1, "a sum overflows 64 bits");
-}
-
-static void
-total_header(struct top *t, const struct lreader *lr, const char *line,
-    size_t len)
-{
-	struct field f[3];
-	int64_t v;
-
-	if (split_tabs(line, len, f, 3) != 3)
-		errx(1, "%s:%" PRIu64 ": malformed #total header", lr_name(lr),
-		    lr_lineno(lr));
-	if (f[1].len == 3 && memcmp(f[1].s, "cpu", 3) == 0 &&
-	    f[2].len == 1 && f[2].s[0] == '-') {
-		t->have_totals = 1;
-		return;
-	}
-	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
-		errx(1, "%s:%" PRIu64 ": #total %.*s is not a count",
-		    lr_name(lr), lr_lineno(lr), (int)f[1].len, f[1].s);
-	t->have_totals = 1;
-	if (f[1].len == 7 && memcmp(f[1].s, "samples", 7) == 0)
-		add(&t->samples, v);
-	else if (f[1].len == 6 && memcmp(f[1].s, "weight", 6) == 0)
-		add(&t->weight, v);
-	else if (f[1].len == 3 && memcmp(f[1].s, "cpu", 3) == 0) {
-		add(&t->cpu, v);
-		t->has_cpu_total = 1;
-	} else if (f[1].len == 5 && memcmp(f[1].s, "empty", 5) == 0)
-		add(&t->empty, v);
 }
 
 /* "#units ... weight=wall-ns ...": a wall-time table. */
@@ -135,14 +93,12 @@ read_table(struct top *t, const char *path)
 		struct field f[SAMPLE_MAXFIELDS];
 		struct agg_line al;
 		size_t nf;
-		const char *why;
-		struct row *r;
 		uint32_t id;
 		int added;
 
 		if (len > 0 && line[0] == '#') {
 			if (len >= 7 && memcmp(line, "#total\t", 7) == 0)
-				total_header(t, lr, line, len);
+				agg_total_header(&t->t, lr, line, len);
 			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
 				st_intern(t->sources, line + 8, len - 8, NULL);
 			else if (len > 7 && memcmp(line, "#units\t", 7) == 0)
@@ -159,31 +115,23 @@ read_table(struct top *t, const char *path)
 			else if (len >= 4 && memcmp(line, "#sp ", 4) == 0 &&
 			    !(len == strlen(SP_AGGREGATE_MAGIC) &&
 			    memcmp(line, SP_AGGREGATE_MAGIC, len) == 0))
-				errx(1, "%s:%" PRIu64 ": unsupported format: %.*s",
-				    lr_name(lr), lr_lineno(lr),
+				lr_fail(lr, "unsupported format: %.*s",
 				    (int)(len > 60 ? 60 : len), line);
 			continue;
 		}
 		nf = split_tabs(line, len, f, SAMPLE_MAXFIELDS);
 		if (nf == SAMPLE_NFIELDS || nf == SAMPLE_MAXFIELDS)
-			errx(1, "%s:%" PRIu64 ": a sample line, not an "
-			    "aggregate table: pipe it through sp-aggregate",
-			    lr_name(lr), lr_lineno(lr));
-		if (parse_agg_line(line, len, &al, &why) == -1)
-			errx(1, "%s:%" PRIu64 ": %s", lr_name(lr),
-			    lr_lineno(lr), why);
+			lr_fail(lr, "a sample line, not an aggregate table: "
+			    "pipe it through sp-aggregate");
+		agg_table_line(lr, line, len, &al);
 		id = st_intern(t->frames, al.frame.s, al.frame.len, &added);
 		if (added) {
 			xgrow(&t->rows, &t->cap, (size_t)id + 1,
 			    sizeof(*t->rows));
 			memset(&t->rows[id], 0, sizeof(t->rows[id]));
 		}
-		r = &t->rows[id];
-		add(&r->self, al.self);
-		add(&r->total, al.total);
-		add(&r->cpu_self, al.cpu_self);
-		add(&r->cpu_total, al.cpu_total);
-		add(&t->sum_self, al.self);
+		agg_row_add(&t->rows[id], &al);
+		agg_add(&t->sum_self, al.self);
 		if (al.cpu_self != 0 || al.cpu_total != 0)
 			t->any_cpu = 1;
 	}
@@ -200,7 +148,8 @@ static int
 row_cmp(const void *pa, const void *pb)
 {
 	uint32_t ia = *(const uint32_t *)pa, ib = *(const uint32_t *)pb;
-	const struct row *a = &sort_top->rows[ia], *b = &sort_top->rows[ib];
+	const struct agg_row *a = &sort_top->rows[ia];
+	const struct agg_row *b = &sort_top->rows[ib];
 	int64_t ka = 0, kb = 0;
 	const char *sa, *sb;
 	size_t na, nb;
@@ -220,16 +169,11 @@ row_cmp(const void *pa, const void *pb)
 	}
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
-	if (a->self != b->self)
-		return a->self > b->self ? -1 : 1;
-	if (a->total != b->total)
-		return a->total > b->total ? -1 : 1;
+	if ((c = agg_row_cmp(a, b)) != 0)
+		return c;
 	sa = st_str(sort_top->frames, ia, &na);
 	sb = st_str(sort_top->frames, ib, &nb);
-	c = memcmp(sa, sb, na < nb ? na : nb);
-	if (c != 0)
-		return c;
-	return na < nb ? -1 : na > nb;
+	return agg_frame_cmp(sa, na, sb, nb);
 }
 
 
@@ -245,16 +189,16 @@ print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
 {
 	size_t ns = st_count(t->sources);
 
-	if (t->have_totals) {
-		printf("samples %" PRId64, t->samples);
-		if (t->empty > 0)
-			printf(" (%" PRId64 " with no stack)", t->empty);
+	if (t->t.any) {
+		printf("samples %" PRId64, t->t.samples);
+		if (t->t.empty > 0)
+			printf(" (%" PRId64 " with no stack)", t->t.empty);
 		if (wall)
-			printf(", wall %.2f ms", (double)t->weight / 1e6);
+			printf(", wall %.2f ms", (double)t->t.weight / 1e6);
 		else
-			printf(", weight %" PRId64, t->weight);
+			printf(", weight %" PRId64, t->t.weight);
 		if (has_cpu)
-			printf(", CPU %.2f ms", (double)t->cpu / 1e6);
+			printf(", CPU %.2f ms", (double)t->t.cpu / 1e6);
 		else
 			printf(", no CPU data");
 	} else
@@ -330,7 +274,6 @@ group_cmp(const void *pa, const void *pb)
 	const struct group *a = pa, *b = pb;
 	const char *sa, *sb;
 	size_t na, nb;
-	int c;
 
 	if (a->self != b->self)
 		return a->self > b->self ? -1 : 1;
@@ -338,10 +281,7 @@ group_cmp(const void *pa, const void *pb)
 		return a->total > b->total ? -1 : 1;
 	sa = st_str(sort_groups_st, a->fid, &na);
 	sb = st_str(sort_groups_st, b->fid, &nb);
-	c = memcmp(sa, sb, na < nb ? na : nb);
-	if (c != 0)
-		return c;
-	return na < nb ? -1 : na > nb;
+	return agg_frame_cmp(sa, na, sb, nb);
 }
 
 /* Append the escaped s[0..n) unescaped, controls made spaces. */
@@ -361,7 +301,7 @@ plain_append(struct buf *out, const char *s, size_t n)
 
 /* Widen the number columns so that row r's figures fit. */
 static void
-fit_widths(const struct row *r, int has_cpu, int *wself, int *wtotal,
+fit_widths(const struct agg_row *r, int has_cpu, int *wself, int *wtotal,
     int *wcs, int *wct)
 {
 	char tmp[32];
@@ -385,6 +325,22 @@ fit_widths(const struct row *r, int has_cpu, int *wself, int *wtotal,
 		    (double)r->cpu_total / 1e6);
 		*wct = w > *wct ? w : *wct;
 	}
+}
+
+/*
+ * One row of a view: its number columns, then the frame's name shortened
+ * to width (in *name, scratch).
+ */
+static void
+print_row(const struct buf *cols, struct buf *name, const char *s, size_t len,
+    int no_lib, size_t width)
+{
+	buf_reset(name);
+	display_name(name, s, len, no_lib, width);
+	fwrite(cols->s, 1, cols->len, stdout);
+	fputs("  ", stdout);
+	fwrite(name->s, 1, name->len, stdout);
+	putchar('\n');
 }
 
 /*
@@ -433,7 +389,7 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 			g[i].total = t->rows[g[i].row].total;
 		} else
 			for (size_t j = 0; j < g[i].nlines; j++)
-				add(&g[i].self, t->rows[g[i].lines[j]].self);
+				agg_add(&g[i].self, t->rows[g[i].lines[j]].self);
 		if (limit > 0 && g[i].nlines > limit)
 			g[i].nlines = limit;
 		nshown += g[i].nlines;
@@ -482,7 +438,7 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 			    "CPU-TOTAL");
 		printf("%s  LINE\n", line.s);
 		for (size_t j = 0; j < g[i].nlines; j++) {
-			const struct row *r = &t->rows[g[i].lines[j]];
+			const struct agg_row *r = &t->rows[g[i].lines[j]];
 			size_t fl, fnlen, linelen;
 			const char *f = st_str(t->frames, g[i].lines[j], &fl);
 			const char *ln;
@@ -533,8 +489,7 @@ struct drow {
 struct dside {
 	struct strtab *sources;
 	const char *input;
-	int64_t	 samples, weight, cpu;
-	int	 has_cpu;
+	struct agg_totals t;
 };
 
 struct dtable {
@@ -548,20 +503,6 @@ struct dtable {
 	double	 zmin;
 	int	 zcount;	/* "#z count": z tests counts, not shares */
 };
-
-static void __attribute__((noreturn, format(printf, 2, 3)))
-dbad(const struct lreader *lr, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: %s:%" PRIu64 ": ", getprogname(), lr_name(lr),
-	    lr_lineno(lr));
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 static int
 fis(const struct field *f, const char *lit)
@@ -577,7 +518,7 @@ dside_of(struct dtable *d, const struct lreader *lr, const struct field *f)
 		return &d->side[0];
 	if (fis(f, "b"))
 		return &d->side[1];
-	dbad(lr, "not a side of a diff table: %.*s", (int)f->len, f->s);
+	lr_fail(lr, "not a side of a diff table: %.*s", (int)f->len, f->s);
 }
 
 static void
@@ -587,7 +528,6 @@ diff_header(struct dtable *d, const struct lreader *lr, const char *line,
 	struct field f[5];
 	size_t n = split_tabs(line, len, f, 4);
 	struct dside *sd;
-	int64_t v;
 
 	if (fis(&f[0], "#input") && n == 3) {
 		sd = dside_of(d, lr, &f[1]);
@@ -598,37 +538,25 @@ diff_header(struct dtable *d, const struct lreader *lr, const char *line,
 		st_intern(sd->sources, f[2].s, f[2].len, NULL);
 	} else if (fis(&f[0], "#total")) {
 		if (n != 4)
-			dbad(lr, "malformed #total header");
+			lr_fail(lr, "malformed #total header");
 		sd = dside_of(d, lr, &f[1]);
-		if (fis(&f[2], "cpu") && fis(&f[3], "-"))
-			return;
-		if (parse_i64(f[3].s, f[3].len, &v) == -1 || v < 0)
-			dbad(lr, "#total %.*s is not a count", (int)f[2].len,
-			    f[2].s);
-		if (fis(&f[2], "samples"))
-			sd->samples = v;
-		else if (fis(&f[2], "weight"))
-			sd->weight = v;
-		else if (fis(&f[2], "cpu")) {
-			sd->cpu = v;
-			sd->has_cpu = 1;
-		}
+		agg_total_field(&sd->t, lr, &f[2], &f[3]);
 	} else if (fis(&f[0], "#measure") && n == 2)
 		d->cpu = fis(&f[1], "cpu");
 	else if (fis(&f[0], "#normalize") && n == 3 && fis(&f[1], "a")) {
 		if (parse_double(f[2].s, f[2].len, &d->factor) == -1 ||
 		    !(d->factor >= 0))
-			dbad(lr, "#normalize: not a factor");
+			lr_fail(lr, "#normalize: not a factor");
 		d->normalized = 1;
 	} else if (fis(&f[0], "#z") && n == 2)
 		d->zcount = fis(&f[1], "count");
 	else if (fis(&f[0], "#threshold") && n == 3 && fis(&f[1], "z")) {
 		if (parse_double(f[2].s, f[2].len, &d->zmin) == -1 ||
 		    !(d->zmin >= 0))
-			dbad(lr, "#threshold: not a number");
+			lr_fail(lr, "#threshold: not a number");
 	} else if (len >= 4 && memcmp(line, "#sp ", 4) == 0 &&
 	    !(len == strlen(SP_DIFF_MAGIC) && memcmp(line, SP_DIFF_MAGIC, len) == 0))
-		dbad(lr, "unsupported format: %.*s", (int)(len > 60 ? 60 : len),
+		lr_fail(lr, "unsupported format: %.*s", (int)(len > 60 ? 60 : len),
 		    line);
 }
 
@@ -643,10 +571,10 @@ diff_row(struct dtable *d, const struct lreader *lr, const char *line,
 	int added;
 
 	if (parse_diff_line(line, len, &dl, &why) == -1)
-		dbad(lr, "%s", why);
+		lr_fail(lr, "%s", why);
 	id = st_intern(d->frames, dl.frame.s, dl.frame.len, &added);
 	if (!added)
-		dbad(lr, "a frame twice in a diff table");
+		lr_fail(lr, "a frame twice in a diff table");
 	xgrow(&d->rows, &d->cap, (size_t)id + 1, sizeof(*d->rows));
 	r = &d->rows[id];
 	r->sa = dl.self_a;
@@ -689,7 +617,6 @@ drow_cmp(const void *pa, const void *pb)
 	int64_t db = b->dtotal < 0 ? -b->dtotal : b->dtotal;
 	const char *sa, *sb;
 	size_t na, nb;
-	int c;
 
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
@@ -697,10 +624,7 @@ drow_cmp(const void *pa, const void *pb)
 		return da > db ? -1 : 1;
 	sa = st_str(sort_dt->frames, ia, &na);
 	sb = st_str(sort_dt->frames, ib, &nb);
-	c = memcmp(sa, sb, na < nb ? na : nb);
-	if (c != 0)
-		return c;
-	return na < nb ? -1 : na > nb;
+	return agg_frame_cmp(sa, na, sb, nb);
 }
 
 static void
@@ -711,9 +635,9 @@ dside_summary(const struct dtable *d, int i)
 	struct buf u = { 0 };
 
 	printf("%c: samples %" PRId64 ", weight %" PRId64, "ab"[i],
-	    sd->samples, sd->weight);
-	if (sd->has_cpu)
-		printf(", CPU %.2f ms", (double)sd->cpu / 1e6);
+	    sd->t.samples, sd->t.weight);
+	if (sd->t.has_cpu)
+		printf(", CPU %.2f ms", (double)sd->t.cpu / 1e6);
 	for (size_t j = 0; j < ns; j++) {
 		size_t len;
 		const char *s = st_str(sd->sources, (uint32_t)j, &len);
@@ -812,7 +736,7 @@ diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
 	shown = limit == 0 || (size_t)limit > nrows ? nrows : (size_t)limit;
 	/* A's counts are scaled to B's total when normalized. */
 	for (int i = 0; i < 2; i++)
-		base[i] = d.cpu ? d.side[i].cpu : d.side[i].weight;
+		base[i] = d.cpu ? d.side[i].t.cpu : d.side[i].t.weight;
 	if (d.normalized)
 		base[0] = base[1];
 	for (size_t i = 0; i < shown; i++) {
@@ -858,12 +782,7 @@ diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
 		    pct(r->sa, base[0]), pct(r->sb, base[1]),
 		    pct(r->ta, base[0]), pct(r->tb, base[1]), r->z,
 		    noise ? "~" : " ");
-		buf_reset(&name);
-		display_name(&name, s, len, no_lib, width);
-		fwrite(b.s, 1, b.len, stdout);
-		fputs("  ", stdout);
-		fwrite(name.s, 1, name.len, stdout);
-		putchar('\n');
+		print_row(&b, &name, s, len, no_lib, width);
 	}
 	buf_free(&b);
 	buf_free(&name);
@@ -972,8 +891,8 @@ main(int argc, char *argv[])
 	if (nrows > 1)
 		qsort(order, nrows, sizeof(*order), row_cmp);
 	shown = limit == 0 || (size_t)limit > nrows ? nrows : (size_t)limit;
-	base = t.have_totals ? t.weight : t.sum_self;
-	has_cpu = t.have_totals ? t.has_cpu_total : t.any_cpu;
+	base = t.t.any ? t.t.weight : t.sum_self;
+	has_cpu = t.t.any ? t.t.has_cpu : t.any_cpu;
 	if (lines) {
 		print_lines(&t, order, nrows, (size_t)limit, base, has_cpu,
 		    key_names[sort_by], no_lib, wide, opt_cols);
@@ -998,7 +917,7 @@ main(int argc, char *argv[])
 	print_summary(&t, base, has_cpu, shown, nrows, key_names[sort_by]);
 	printf("%s  NAME\n", line.s);
 	for (size_t i = 0; i < shown; i++) {
-		const struct row *r = &t.rows[order[i]];
+		const struct agg_row *r = &t.rows[order[i]];
 		size_t len;
 		const char *s = st_str(t.frames, order[i], &len);
 
@@ -1018,12 +937,7 @@ main(int argc, char *argv[])
 			buf_printf(&line, " %*.2f %*.2f", wcs,
 			    (double)r->cpu_self / 1e6, wct,
 			    (double)r->cpu_total / 1e6);
-		buf_reset(&name);
-		display_name(&name, s, len, no_lib, width);
-		fwrite(line.s, 1, line.len, stdout);
-		fputs("  ", stdout);
-		fwrite(name.s, 1, name.len, stdout);
-		putchar('\n');
+		print_row(&line, &name, s, len, no_lib, width);
 	}
 	buf_free(&line);
 	buf_free(&name);

@@ -1,11 +1,9 @@
 /*
- * aggregate.c: summing sample streams and aggregate tables into frame rows
- * (aggregate.h).  The checks on each line are sp-aggregate's, with its
- * messages, so that a bad line reads the same whichever tool finds it.
+ * aggregate.c: the aggregation engine (aggregate.h): sample streams and
+ * aggregate tables summed into frame rows, for sp-aggregate and sp-diff.
+ * The checks on each line are made here once, so that a bad line reads the
+ * same whichever tool finds it.
  */
-#include <err.h>
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,13 +17,6 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
-
-static inline void
-add(int64_t *sum, int64_t v)
-{
-	if (__builtin_add_overflow(*sum, v, sum))
-		errx(1, "a sum overflows 64 bits");
-}
 
 struct agg *
 agg_new(void)
@@ -59,6 +50,7 @@ agg_free(struct agg *a)
 	st_free(a->stacks);
 	if (a->own_frames)
 		st_free(a->frames);
+	buf_free(&a->key);
 	free(a->sv);
 	free(a->fr);
 	free(a);
@@ -70,32 +62,28 @@ is(const char *s, size_t n, const char *lit)
 	return n == strlen(lit) && memcmp(s, lit, n) == 0;
 }
 
+/* With weight_is_cpu, the weight of the table is cpu time: say so. */
 static void
-total_header(struct agg *a, const struct lreader *lr, const char *line,
-    size_t len)
+units_header(struct agg *a, const char *line, size_t len)
 {
-	struct field f[3];
-	int64_t v;
+	const char *p = line, *end = line + len;
 
-	if (split_tabs(line, len, f, 3) != 3)
-		lr_fail(lr, "malformed #total header");
-	if (is(f[1].s, f[1].len, "cpu") && is(f[2].s, f[2].len, "-"))
-		return;
-	if (parse_i64(f[2].s, f[2].len, &v) == -1 || v < 0)
-		lr_fail(lr, "#total %.*s is not a count", (int)f[1].len,
-		    f[1].s);
-	if (is(f[1].s, f[1].len, "samples")) {
-		add(&a->samples, v);
-		a->has_totals = 1;
-	} else if (is(f[1].s, f[1].len, "weight")) {
-		add(&a->weight, v);
-		a->has_totals = 1;
-	} else if (is(f[1].s, f[1].len, "cpu")) {
-		add(&a->cpu, v);
-		a->has_cpu = 1;
-	} else if (is(f[1].s, f[1].len, "empty"))
-		add(&a->empty, v);
-	/* Other totals, from a later version of the format, are dropped. */
+	buf_reset(&a->key);
+	for (;;) {
+		const char *q = memchr(p, '\t', (size_t)(end - p));
+		size_t n = (size_t)((q == NULL ? end : q) - p);
+
+		if (p != line)
+			buf_addc(&a->key, '\t');
+		if (n >= 7 && memcmp(p, "weight=", 7) == 0)
+			buf_adds(&a->key, "weight=ns");
+		else
+			buf_add(&a->key, p, n);
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	st_intern(a->headers, a->key.s, a->key.len, NULL);
 }
 
 static void
@@ -110,15 +98,20 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 		    (int)(len > 60 ? 60 : len), line);
 	}
 	if (len >= 7 && memcmp(line, "#total\t", 7) == 0) {
-		total_header(a, lr, line, len);
+		agg_total_header(&a->t, lr, line, len);
 		return;
 	}
 	if ((len == 8 || (len > 8 && line[8] == '\t')) &&
 	    memcmp(line, "#columns", 8) == 0)
 		return;
+	if (a->weight_is_cpu && len > 7 && memcmp(line, "#units\t", 7) == 0) {
+		units_header(a, line, len);
+		return;
+	}
 	st_intern(a->headers, line, len, NULL);
 }
 
+/* The id of this stack (or -r key), added if new. */
 static uint32_t
 stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 {
@@ -140,10 +133,37 @@ stack_id(struct agg *a, const struct lreader *lr, const char *s, size_t n)
 	return id;
 }
 
+/* The -r root frame of a sample, as an escaped frame, and a tab. */
+static void
+root_key(struct agg *a, const struct field *f)
+{
+	const struct field *name = a->root == AGG_ROOT_PROCESS ?
+	    &f[F_PROCESS] : &f[F_THREAD];
+
+	buf_reset(&a->key);
+	if (name->len == 0)
+		buf_adds(&a->key, "[unknown]");
+	else
+		buf_add(&a->key, name->s, name->len);
+	if (a->root == AGG_ROOT_COMM_PID || a->root == AGG_ROOT_COMM_TID) {
+		buf_addc(&a->key, '-');
+		buf_add(&a->key, f[F_PID].s, f[F_PID].len);
+	}
+	if (a->root == AGG_ROOT_COMM_TID) {
+		buf_addc(&a->key, '/');
+		buf_add(&a->key, f[F_TID].s, f[F_TID].len);
+	}
+	/* As stackcollapse-perf.pl does: a space would end the stack. */
+	for (size_t i = 0; i < a->key.len; i++)
+		if (a->key.s[i] == ' ')
+			a->key.s[i] = '_';
+	buf_addc(&a->key, '\t');
+}
+
 /*
- * The numbers of a sample line of nf fields, checked (sample_nums.h) and
- * added to the totals: the stack's weight and cpu in *w and *c, its
- * samples in *ns.
+ * The numbers of a sample line of nf fields (a ninth is its samples
+ * column), checked (sample_nums.h) and added to the totals: the weight and
+ * cpu the stack gets are in *w and *c, its samples in *ns.
  */
 static void
 sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
@@ -166,14 +186,17 @@ sample_numbers(struct agg *a, const struct lreader *lr, const struct field *f,
 		a->has_time = 1;
 	}
 	if (sn.has_cpu)
-		a->has_cpu = 1;
-	if (sn_add(&sn, &a->samples, &a->weight, &a->cpu) == -1)
+		a->t.has_cpu = 1;
+	if (a->weight_is_cpu)
+		sn.weight = sn.cpu;
+	if (sn_add(&sn, &a->t.samples, &a->t.weight, &a->t.cpu) == -1)
 		lr_fail(lr, SN_OVERFLOW);
 	*w = sn.weight;
 	*c = sn.cpu;
 	*ns = sn.samples;
 }
 
+/* A sample line of nf fields, the general way. */
 static void
 sample(struct agg *a, const struct lreader *lr, const struct field *f,
     size_t nf)
@@ -183,39 +206,54 @@ sample(struct agg *a, const struct lreader *lr, const struct field *f,
 
 	sample_numbers(a, lr, f, nf, &w, &c, &ns);
 	if (f[F_STACK].len == 0) {
-		add(&a->empty, ns);
-		return;
+		agg_add(&a->t.empty, ns);
+		/* With a root, the root alone. */
+		if (a->root == AGG_ROOT_NONE)
+			return;
 	}
-	id = stack_id(a, lr, f[F_STACK].s, f[F_STACK].len);
+	if (a->root != AGG_ROOT_NONE) {
+		root_key(a, f);
+		buf_add(&a->key, f[F_STACK].s, f[F_STACK].len);
+		id = stack_id(a, lr, a->key.s, a->key.len);
+	} else
+		id = stack_id(a, lr, f[F_STACK].s, f[F_STACK].len);
 	/* Cannot overflow: the totals did not. */
 	a->sv[id].w += w;
 	a->sv[id].c += c;
 }
 
 /*
- * A line split ahead (samples_ahead.h) whose stack was seen before: 0, or
- * -1 for the general path, nothing changed.
+ * Count a line split ahead (samples_ahead.h) in its turn.  Returns 0 when
+ * it was counted, -1 when it must take the general path (a new stack),
+ * nothing changed.
  */
 static int
 fast_sample(void *arg, const struct lreader *lr, const struct sample_ahead *h)
 {
 	struct agg *a = arg;
 	const struct field *f = h->f;
-	int64_t w, c, ns, id = -1;
+	int64_t w, c, ns, id;
 
-	if (f[F_STACK].len > 0 && (id = st_find_hashed(a->stacks,
-	    f[F_STACK].s, f[F_STACK].len, h->hash)) < 0)
+	if (f[F_STACK].len == 0) {
+		/* No tab in the stack: the line has nf fields. */
+		sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
+		agg_add(&a->t.empty, ns);
+		return 0;
+	}
+	/*
+	 * No "same as the last line" shortcut here: it hits one line in
+	 * eight, and keeping it costs a load from the table for every line.
+	 */
+	if ((id = st_find_hashed(a->stacks, f[F_STACK].s, f[F_STACK].len,
+	    h->hash)) < 0)
 		return -1;
 	sample_numbers(a, lr, f, h->nf, &w, &c, &ns);
-	if (id < 0)
-		add(&a->empty, ns);
-	else {
-		a->sv[id].w += w;
-		a->sv[id].c += c;
-	}
+	a->sv[id].w += w;
+	a->sv[id].c += c;
 	return 0;
 }
 
+/* Start loading the sums of stack id (samples_ahead.h). */
 static void
 fast_prefetch(void *arg, uint32_t id)
 {
@@ -224,8 +262,8 @@ fast_prefetch(void *arg, uint32_t id)
 	__builtin_prefetch(&a->sv[id]);
 }
 
-static uint32_t
-frame_row(struct agg *a, const char *s, size_t n)
+uint32_t
+agg_frame_row(struct agg *a, const char *s, size_t n)
 {
 	uint32_t id = st_intern(a->frames, s, n, NULL);
 
@@ -243,24 +281,15 @@ table_row(struct agg *a, const struct lreader *lr, const char *line,
     size_t len)
 {
 	struct agg_line al;
-	const char *why;
-	struct agg_row *r;
 	uint32_t id;
 
-	if (parse_agg_line(line, len, &al, &why) == -1)
-		lr_fail(lr, "%s", why);
-	if (al.self < 0 || al.total < 0 || al.cpu_self < 0 || al.cpu_total < 0)
-		lr_fail(lr, "a count is negative");
-	if (!esc_valid(al.frame.s, al.frame.len))
-		lr_fail(lr, "bad escape in a name");
+	if (a->table_refused != NULL)
+		lr_fail(lr, "%s", a->table_refused);
+	agg_table_line(lr, line, len, &al);
 	a->table_rows++;
-	/* frame_row may move a->fr: index it only after the call. */
-	id = frame_row(a, al.frame.s, al.frame.len);
-	r = &a->fr[id];
-	add(&r->self, al.self);
-	add(&r->total, al.total);
-	add(&r->cpu_self, al.cpu_self);
-	add(&r->cpu_total, al.cpu_total);
+	/* agg_frame_row may move a->fr: index it only after the call. */
+	id = agg_frame_row(a, al.frame.s, al.frame.len);
+	agg_row_add(&a->fr[id], &al);
 }
 
 /* One line, the general way. */
@@ -295,7 +324,8 @@ agg_read(struct agg *a, const char *path)
 	struct samples_ahead_ops ops = {
 		.stacks = a->stacks,
 		.prefetch = fast_prefetch,
-		.fast = fast_sample,
+		/* -r keys a stack by more than its string. */
+		.fast = a->root == AGG_ROOT_NONE ? fast_sample : NULL,
 		.line = one_line,
 		.arg = a
 	};
@@ -309,6 +339,7 @@ agg_read(struct agg *a, const char *path)
 	a->have_last = 0;
 }
 
+/* Count a stack's weight once towards a row's total. */
 static void
 count_total(struct agg *a, uint32_t row, size_t id, int64_t w, int64_t c)
 {
@@ -316,11 +347,27 @@ count_total(struct agg *a, uint32_t row, size_t id, int64_t w, int64_t c)
 
 	if (r->stamp != id + 1) {
 		r->stamp = (uint32_t)(id + 1);
-		add(&r->total, w);
-		add(&r->cpu_total, c);
+		agg_add(&r->total, w);
+		agg_add(&r->cpu_total, c);
 	}
 }
 
+/* Is frame s[0..n) of the image ("LIB!...", LIB the image)? */
+static int
+in_image(const struct agg *a, const char *s, size_t n)
+{
+	const char *bang = memchr(s, '!', n);
+
+	return bang != NULL && (size_t)(bang - s) == a->image_len &&
+	    memcmp(s, a->image, a->image_len) == 0;
+}
+
+/*
+ * Split each distinct stack into frames and fill the frame rows.  Rows are
+ * held by id: a->fr moves when it grows.  A stack's self goes to the rows
+ * of its leaf, or with an image to those of its innermost frame of the
+ * image.
+ */
 void
 agg_finish(struct agg *a)
 {
@@ -331,18 +378,38 @@ agg_finish(struct agg *a)
 		const char *s = st_str(a->stacks, (uint32_t)id, &len);
 		const char *p = s, *end = s + len;
 		int64_t w = a->sv[id].w, c = a->sv[id].c;
-		uint32_t leaf;
+		uint32_t leaf[2] = { UINT32_MAX, UINT32_MAX };
+		uint32_t img[2] = { UINT32_MAX, UINT32_MAX };
+		int have_img = 0;
+		const uint32_t *self;
 
 		for (;;) {
 			const char *q = frame_end(p, end);
+			size_t fn = (size_t)(q - p);
 
-			leaf = frame_row(a, p, (size_t)(q - p));
-			count_total(a, leaf, id, w, c);
+			if (a->frame_rows != NULL) {
+				leaf[0] = leaf[1] = UINT32_MAX;
+				a->frame_rows(a, a->frame_rows_arg, p, fn,
+				    leaf);
+			} else
+				leaf[0] = agg_frame_row(a, p, fn);
+			for (int k = 0; k < 2; k++)
+				if (leaf[k] != UINT32_MAX)
+					count_total(a, leaf[k], id, w, c);
+			if (a->image != NULL && in_image(a, p, fn)) {
+				img[0] = leaf[0];
+				img[1] = leaf[1];
+				have_img = 1;
+			}
 			if (q == end)
 				break;
 			p = q + 1;
 		}
-		add(&a->fr[leaf].self, w);
-		add(&a->fr[leaf].cpu_self, c);
+		self = have_img ? img : leaf;
+		for (int k = 0; k < 2; k++)
+			if (self[k] != UINT32_MAX) {
+				agg_add(&a->fr[self[k]].self, w);
+				agg_add(&a->fr[self[k]].cpu_self, c);
+			}
 	}
 }

@@ -2,7 +2,7 @@
  * sample_nums.h: the numbers of a sample line (sp(5)) checked in one place:
  * time a decimal number, weight and cpu integers that are not negative (cpu
  * may be empty), samples a positive integer.  parse_sample_line
- * (stream_read.c) and the aggregation of sp-aggregate and aggregate.c all
+ * (stream_read.c) and the aggregation engine (agg/aggregate.c) both
  * call sample_nums, so a bad number gets the same words ("weight is
  * negative") from every tool, each adding the file and line.
  *

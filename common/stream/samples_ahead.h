@@ -1,7 +1,7 @@
 /*
- * samples_ahead.h: reading a stream's lines for the tools that sum samples
- * by stack (sp-aggregate, and sp-diff through aggregate.c), some lines
- * ahead of their turn.
+ * samples_ahead.h: reading a stream's lines for the aggregation engine
+ * (agg/aggregate.c, of sp-aggregate and sp-diff), which sums samples by
+ * stack, some lines ahead of their turn.
  *
  * The common sample line is split without splitting it whole: the seven
  * short fields before the stack by one loop, and the stack runs to the end
