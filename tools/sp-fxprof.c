@@ -27,35 +27,6 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-static int
-gz_name(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
-}
-
-/*
- * The profile's name: its first source's file name, and how many more
- * there are.  The caller frees it.
- */
-static char *
-product(const struct sampleset *s)
-{
-	struct buf b = { 0 };
-	const char *name = s->nsrc > 0 ? s->src[0].name : "sp-fxprof";
-	const char *slash = strrchr(name, '/');
-	size_t more = 0;
-
-	buf_adds(&b, slash != NULL && slash[1] != '\0' ? slash + 1 : name);
-	for (size_t i = 1; i < s->nsrc; i++)
-		if (strcmp(s->src[i].name, s->src[0].name) != 0)
-			more++;
-	if (more > 0)
-		buf_printf(&b, " and %zu more", more);
-	return b.s;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -68,7 +39,6 @@ main(int argc, char *argv[])
 	const char *outpath = NULL;
 	struct sampleset *s;
 	struct jw *w;
-	FILE *fp;
 	char *name;
 	int ch;
 
@@ -89,18 +59,9 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	s = sset_new("sp-fxprof reads sample streams");
-	if (argc == 0)
-		sset_read(s, "-");
-	for (int i = 0; i < argc; i++)
-		sset_read(s, argv[i]);
-
-	if (outpath != NULL) {
-		if ((fp = fopen(outpath, "w")) == NULL)
-			err(1, "%s", outpath);
-		w = jw_open(fp, outpath, outpath, gz_name(outpath));
-	} else
-		w = jw_open(stdout, "standard output", NULL, 0);
-	name = product(s);
+	sset_read_all(s, argc, argv);
+	w = jw_create(outpath, 1);
+	name = sset_title(s, "sp-fxprof");
 	fxprof_write(s, w, name);
 	jw_close(w);
 	free(name);

@@ -26,27 +26,6 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/*
- * The file's name: its first source's file name, and how many more
- * there are.  The caller frees it.
- */
-static char *
-product(const struct sampleset *s)
-{
-	struct buf b = { 0 };
-	const char *name = s->nsrc > 0 ? s->src[0].name : "sp-speedscope";
-	const char *slash = strrchr(name, '/');
-	size_t more = 0;
-
-	buf_adds(&b, slash != NULL && slash[1] != '\0' ? slash + 1 : name);
-	for (size_t i = 1; i < s->nsrc; i++)
-		if (strcmp(s->src[i].name, s->src[0].name) != 0)
-			more++;
-	if (more > 0)
-		buf_printf(&b, " and %zu more", more);
-	return b.s;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -59,7 +38,6 @@ main(int argc, char *argv[])
 	const char *outpath = NULL;
 	struct sampleset *s;
 	struct jw *w;
-	FILE *fp;
 	char *name;
 	int ch;
 
@@ -80,18 +58,9 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	s = sset_new("sp-speedscope reads sample streams");
-	if (argc == 0)
-		sset_read(s, "-");
-	for (int i = 0; i < argc; i++)
-		sset_read(s, argv[i]);
-
-	if (outpath != NULL) {
-		if ((fp = fopen(outpath, "w")) == NULL)
-			err(1, "%s", outpath);
-		w = jw_open(fp, outpath, outpath, 0);
-	} else
-		w = jw_open(stdout, "standard output", NULL, 0);
-	name = product(s);
+	sset_read_all(s, argc, argv);
+	w = jw_create(outpath, 0);
+	name = sset_title(s, "sp-speedscope");
 	speedscope_write(s, w, name);
 	jw_close(w);
 	free(name);

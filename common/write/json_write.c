@@ -37,6 +37,21 @@ jw_open(FILE *fp, const char *name, const char *path, int gzip)
 	return w;
 }
 
+struct jw *
+jw_create(const char *outpath, int gz_suffix)
+{
+	FILE *fp;
+	size_t n;
+
+	if (outpath == NULL)
+		return jw_open(stdout, "standard output", NULL, 0);
+	if ((fp = fopen(outpath, "w")) == NULL)
+		err(1, "%s", outpath);
+	n = strlen(outpath);
+	return jw_open(fp, outpath, outpath, gz_suffix && n > 3 &&
+	    strcmp(outpath + n - 3, ".gz") == 0);
+}
+
 static void __attribute__((noreturn))
 failed(struct jw *w)
 {

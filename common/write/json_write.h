@@ -31,6 +31,11 @@ struct jw {
 
 /* Start writing to fp (called name in messages; path removed on error). */
 struct jw *jw_open(FILE *fp, const char *name, const char *path, int gzip);
+/*
+ * Start writing to the file outpath, or standard output when it is NULL;
+ * with gz_suffix, an outpath ending in ".gz" is written gzip-compressed.
+ */
+struct jw *jw_create(const char *outpath, int gz_suffix);
 /* Write what is buffered, finish the gzip stream, close fp. */
 void	 jw_close(struct jw *);
 

@@ -701,3 +701,29 @@ sset_split_frame(const char *s, size_t n, struct ss_frame *fr)
 			break;
 		}
 }
+
+void
+sset_read_all(struct sampleset *s, int argc, char *argv[])
+{
+	if (argc == 0)
+		sset_read(s, "-");
+	for (int i = 0; i < argc; i++)
+		sset_read(s, argv[i]);
+}
+
+char *
+sset_title(const struct sampleset *s, const char *fallback)
+{
+	struct buf b = { 0 };
+	const char *name = s->nsrc > 0 ? s->src[0].name : fallback;
+	const char *slash = strrchr(name, '/');
+	size_t more = 0;
+
+	buf_adds(&b, slash != NULL && slash[1] != '\0' ? slash + 1 : name);
+	for (size_t i = 1; i < s->nsrc; i++)
+		if (strcmp(s->src[i].name, s->src[0].name) != 0)
+			more++;
+	if (more > 0)
+		buf_printf(&b, " and %zu more", more);
+	return b.s;
+}

@@ -119,6 +119,14 @@ struct sampleset {
 struct sampleset *sset_new(const char *what);
 /* Read one input ("-" standard input); a bad line or file ends the tool. */
 void	 sset_read(struct sampleset *, const char *path);
+/* Read the operands argv[0..argc) in order, standard input when none. */
+void	 sset_read_all(struct sampleset *, int argc, char *argv[]);
+/*
+ * The profile's name for a viewer: its first source's file name, and how
+ * many more there are ("p.json.gz and 2 more"); fallback without sources.
+ * The caller frees it.
+ */
+char	*sset_title(const struct sampleset *, const char *fallback);
 size_t	 sset_nthreads(const struct sampleset *);
 
 /*
