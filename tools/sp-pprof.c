@@ -48,6 +48,7 @@
 #include "base/escape.h"
 #include "base/input.h"
 #include "write/pb_write.h"
+#include "stream/frame.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
@@ -295,87 +296,6 @@ header(struct pprof *pp, const char *line, size_t len)
 	/* Other headers (#source, #format, #event) have no place in pprof. */
 }
 
-/* Is s[0..n) "0x" and lowercase hex digits, as sp writes addresses? */
-static int
-parse_addr(const char *s, size_t n, uint64_t *addr)
-{
-	uint64_t v = 0;
-
-	if (n < 3 || n > 18 || s[0] != '0' || s[1] != 'x')
-		return 0;
-	/* A leading zero would not come back as written. */
-	if (s[2] == '0' && n > 3)
-		return 0;
-	for (size_t i = 2; i < n; i++) {
-		int c = (unsigned char)s[i];
-
-		if (c >= '0' && c <= '9')
-			v = v << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v << 4 | (uint64_t)(c - 'a' + 10);
-		else
-			return 0;
-	}
-	*addr = v;
-	return 1;
-}
-
-/* The parts of one escaped frame. */
-struct frame {
-	const char *lib, *name, *file;	/* escaped spans */
-	size_t	 liblen, namelen, filelen;
-	int64_t	 lineno;
-	int	 inlined, is_addr;
-	uint64_t addr;
-};
-
-static void
-split_frame(const char *s, size_t n, struct frame *fr)
-{
-	static const char inl[] = " (inlined)";
-	const size_t il = sizeof(inl) - 1;
-	const char *bang = memchr(s, '!', n);
-
-	memset(fr, 0, sizeof(*fr));
-	fr->inlined = n >= il && memcmp(s + n - il, inl, il) == 0;
-	/* A library with an empty name is none (sp(5)): keep the '!'. */
-	if (bang != NULL && bang > s) {
-		fr->lib = s;
-		fr->liblen = (size_t)(bang - s);
-		s = bang + 1;
-		n -= fr->liblen + 1;
-	}
-	if (!fr->inlined && parse_addr(s, n, &fr->addr)) {
-		fr->is_addr = 1;
-		return;
-	}
-	if (fr->inlined)
-		n -= il;
-	fr->name = s;
-	fr->namelen = n;
-	for (size_t i = n; i >= 3; i--)
-		if (s[i - 3] == ' ' && s[i - 2] == '@' && s[i - 1] == ' ') {
-			const char *loc = s + i, *colon = NULL;
-			size_t ll = n - i;
-			int64_t ln;
-
-			fr->namelen = i - 3;
-			fr->file = loc;
-			fr->filelen = ll;
-			for (size_t k = ll; k > 0; k--)
-				if (loc[k - 1] == ':') {
-					colon = loc + k - 1;
-					break;
-				}
-			if (colon != NULL && parse_i64(colon + 1,
-			    (size_t)(loc + ll - colon - 1), &ln) == 0 &&
-			    ln > 0) {
-				fr->filelen = (size_t)(colon - loc);
-				fr->lineno = ln;
-			}
-			break;
-		}
-}
 
 /*
  * The function index of a frame's name and file, added if new.  The first
@@ -383,7 +303,7 @@ split_frame(const char *s, size_t n, struct frame *fr)
  * the lines before a location's last as inlined.
  */
 static uint32_t
-function(struct pprof *pp, const struct frame *fr, int keep_mark)
+function(struct pprof *pp, const struct sp_frame *fr, int keep_mark)
 {
 	struct buf *k = &pp->tmp;
 	uint64_t namelen = 0;
@@ -424,7 +344,7 @@ add_line(struct pprof *pp, uint32_t func, int64_t lineno)
 }
 
 static uint32_t
-lib_mapping(struct pprof *pp, const struct frame *fr)
+lib_mapping(struct pprof *pp, const struct sp_frame *fr)
 {
 	struct buf *b = &pp->tmp2;
 
@@ -446,7 +366,7 @@ location(struct pprof *pp, const char *s, size_t n)
 	const char *p = s, *end = s + n;
 	struct location *l;
 	struct mapping *m;
-	struct frame fr;
+	struct sp_frame fr;
 	int added;
 	uint32_t id = st_intern(pp->locs, s, n, &added), first;
 
@@ -459,7 +379,7 @@ location(struct pprof *pp, const char *s, size_t n)
 	for (first = 1;; first = 0) {
 		const char *q = frame_end(p, end);
 
-		split_frame(p, (size_t)(q - p), &fr);
+		sp_frame_split(p, (size_t)(q - p), &fr);
 		if (first) {
 			l->mapping = lib_mapping(pp, &fr);
 			if (fr.is_addr)
@@ -468,12 +388,12 @@ location(struct pprof *pp, const char *s, size_t n)
 		if (!fr.is_addr) {
 			uint32_t f = function(pp, &fr, first);
 
-			add_line(pp, f, fr.lineno);
+			add_line(pp, f, fr.line);
 			if (l->mapping != 0) {
 				m = &pp->maps[l->mapping - 1];
 				m->has_lines = 1;
 				m->has_files |= fr.filelen > 0;
-				m->has_linenos |= fr.lineno > 0;
+				m->has_linenos |= fr.line > 0;
 				m->has_inlines |= !first;
 			}
 		}
@@ -519,10 +439,10 @@ static const char *
 group_end(const char *s, const char *end)
 {
 	const char *q = frame_end(s, end), *lib;
-	struct frame fr;
+	struct sp_frame fr;
 	size_t liblen;
 
-	split_frame(s, (size_t)(q - s), &fr);
+	sp_frame_split(s, (size_t)(q - s), &fr);
 	if (fr.is_addr)
 		return q;
 	frame_lib(s, (size_t)(q - s), &lib, &liblen);

@@ -54,6 +54,7 @@
 
 #include "write/fxprof_write.h"
 #include "base/escape.h"
+#include "stream/frame.h"
 #include "sym/sym_image.h"
 #include "base/strtab.h"
 #include "base/util.h"
@@ -265,11 +266,11 @@ frames(struct fx *x)
 		size_t len;
 		const char *p = st_str(s->frames, (uint32_t)i, &len);
 		const char *fmt = s->src[s->frame_src[i]].format;
-		struct ss_frame f;
+		struct sp_frame f;
 		int32_t lib = -1;
 		int cat = CAT_USER, js = 0;
 
-		sset_split_frame(p, len, &f);
+		sp_frame_split(p, len, &f);
 		buf_reset(&name);
 		buf_add(&name, "", 0);
 		(void)unesc_append(&name, f.name, f.namelen);
@@ -300,7 +301,8 @@ frames(struct fx *x)
 		x->fr[i].func = func(x, lib, name.s, name.len,
 		    f.file != NULL ? file.s : NULL, file.len, js);
 		/* JSON numbers are exact below 2^53. */
-		x->fr[i].addr = f.is_addr && f.addr < (1ULL << 53) ?
+		x->fr[i].addr = f.is_addr && f.lib != NULL &&
+		    f.addr < (1ULL << 53) ?
 		    (int64_t)f.addr : -1;
 		x->fr[i].lib = x->fr[i].addr >= 0 ? lib : -1;
 		x->fr[i].line = f.line;

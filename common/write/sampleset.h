@@ -145,16 +145,5 @@ void	 sset_thread_name(const struct ss_thread *, const char *product,
  */
 uint32_t *sset_time_order(const struct ss_thread *t);
 
-/* The parts of one escaped frame, as sp(5) and sp-symbolize write them. */
-struct ss_frame {
-	const char *lib, *name, *file;	/* escaped spans; lib NULL: none */
-	size_t	 liblen, namelen, filelen;
-	int64_t	 line;			/* 0 when none */
-	int	 inlined;		/* ends in " (inlined)" */
-	int	 is_addr;		/* "LIB!0xADDR", addr set */
-	uint64_t addr;
-};
-
-void	 sset_split_frame(const char *s, size_t n, struct ss_frame *);
 
 #endif
