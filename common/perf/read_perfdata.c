@@ -84,7 +84,7 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
-#include "perf/offcpu.h"
+#include "read/offcpu.h"
 #include "perf/read_perfdata.h"
 #include "read/reader.h"
 #include "stream/stream.h"

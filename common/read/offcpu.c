@@ -31,7 +31,7 @@
 #include "base/buf.h"
 #include "base/strtab.h"
 #include "base/util.h"
-#include "perf/offcpu.h"
+#include "read/offcpu.h"
 
 struct octhread {
 	int	 open;

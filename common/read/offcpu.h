@@ -21,6 +21,8 @@
  * interval's length in nanoseconds.  Intervals shorter than the minimum
  * are counted, not emitted; offcpu_report says how many and how long.
  * Memory: one small record per thread and one copy per distinct stack.
+ * It lives in read/, below both of its readers (perf/'s read_perfdata.c
+ * and read/'s perf_script.c), as perf_dso.c does.
  */
 #ifndef SP_OFFCPU_H
 #define SP_OFFCPU_H

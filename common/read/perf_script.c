@@ -59,7 +59,7 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
-#include "perf/offcpu.h"
+#include "read/offcpu.h"
 #include "read/perf_dso.h"
 #include "read/perf_script.h"
 #include "read/reader.h"

@@ -3,7 +3,8 @@
  * parsing sample and aggregate lines, and the writer of the sample stream
  * that every reader of read/ and perf/ writes through (-c, -l and the
  * selection options live there), with samples_ahead.h for tools that look
- * ahead in a stream.  It uses base/ only.
+ * ahead in a stream, and frame.h for the parts of one frame.  It uses
+ * base/ only.
  */
 /*
  * stream.h: sp's line formats (specified in sp(5)).

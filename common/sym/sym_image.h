@@ -2,8 +2,9 @@
  * common/sym/: symbolization, LIB!0xADDR frames to names: what a
  * binary is (its base and identity, ELF and Mach-O, sym_image.h), where it
  * and its debug file are, the llvm-symbolizer, addr2line and atos
- * backends with their output parsers, samply's .syms.json, demangling.
- * It uses base/ and json/.
+ * backends with their output parsers, samply's .syms.json, demangling,
+ * and the symbolization context (symbolize.h) that rewrites streams.  It
+ * uses base/, json/ and stream/ (the stream's headers, symbolize.c).
  */
 /*
  * sym_image.h: what sp-symbolize needs to know about a binary before it

@@ -1,7 +1,10 @@
 /*
  * common/write/: output formats that are not sp's own: the protocol
- * buffers wire format and its gzip stream, for sp-pprof.  It uses base/
- * (and zlib) only.
+ * buffers wire format and its gzip stream (sp-pprof), the Firefox
+ * Profiler's processed format and speedscope's (sp-fxprof, sp-speedscope:
+ * sampleset.h holds the streams they read, json_write.h writes JSON).  It
+ * uses base/ (and zlib), stream/ (the stream's reading and its frames) and
+ * sym/ (build ids of the libraries).
  */
 /*
  * pb_write.h: writing the protocol buffers wire format (varints and
