@@ -143,6 +143,18 @@ finish_stdout(void)
 }
 
 int
+hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
 parse_u64(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -154,15 +166,9 @@ parse_u64(const char *s, size_t n, uint64_t *out)
 		if (n > 18)
 			return -1;
 		for (i = 2; i < n; i++) {
-			int c = (unsigned char)s[i], d;
+			int d = hex_digit((unsigned char)s[i]);
 
-			if (c >= '0' && c <= '9')
-				d = c - '0';
-			else if (c >= 'a' && c <= 'f')
-				d = c - 'a' + 10;
-			else if (c >= 'A' && c <= 'F')
-				d = c - 'A' + 10;
-			else
+			if (d < 0)
 				return -1;
 			v = v << 4 | (uint64_t)d;
 		}

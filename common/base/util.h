@@ -50,6 +50,8 @@ void	 check_stdout(void);
  */
 void	 big_stdout(void);
 
+/* The value of hex digit c (either case), or -1 when it is none. */
+int	 hex_digit(int c);
 /* Parse a decimal or 0x-hex unsigned number; returns 0, or -1 if invalid. */
 int	 parse_u64(const char *, size_t, uint64_t *);
 /* Parse a signed decimal integer; returns 0, or -1 if invalid. */

@@ -259,15 +259,9 @@ hex4(const char *p, unsigned *out)
 	unsigned v = 0;
 
 	for (int k = 0; k < 4; k++) {
-		int c = (unsigned char)p[k], d;
+		int d = hex_digit((unsigned char)p[k]);
 
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			d = c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			d = c - 'A' + 10;
-		else
+		if (d < 0)
 			return -1;
 		v = v << 4 | (unsigned)d;
 	}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sym/sym_demangle.h"
+#include "base/util.h"
 
 size_t
 sym_drop_rust_hash(const char *s, size_t n)
@@ -34,16 +35,6 @@ static const struct {
 	{ "$GT$", '>' }, { "$LP$", '(' }, { "$RP$", ')' }, { "$C$", ',' },
 };
 
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /*
  * One escape at s[0..n) (s[0] is '$'): its character in *c and its
  * length, or 0 when it is none (the '$' is then kept as it is).
@@ -61,7 +52,8 @@ one_escape(const char *s, size_t n, char *c)
 	}
 	/* $uXX$: a printable ASCII character by its code. */
 	if (n >= 5 && s[1] == 'u' && s[4] == '$') {
-		int hi = hexval(s[2]), lo = hexval(s[3]);
+		int hi = hex_digit((unsigned char)s[2]);
+		int lo = hex_digit((unsigned char)s[3]);
 
 		if (hi >= 0 && lo >= 0 && hi * 16 + lo >= 0x20 &&
 		    hi * 16 + lo < 0x7f) {
