@@ -25,18 +25,6 @@ struct perf_map {
 	uint64_t maxlen;	/* the longest entry: how far back to look */
 };
 
-static int
-hexdig(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* A hex number at *p (before end), then one or more blanks; 0 or -1. */
 static int
 hexfield(const char **p, const char *end, uint64_t *v)
@@ -47,7 +35,7 @@ hexfield(const char **p, const char *end, uint64_t *v)
 	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
 	*v = 0;
-	while (s < end && (d = hexdig(*s)) >= 0) {
+	while (s < end && (d = hex_digit((unsigned char)*s)) >= 0) {
 		if (nd++ >= 16)
 			return -1;
 		*v = *v << 4 | (uint64_t)d;

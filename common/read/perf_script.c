@@ -159,18 +159,6 @@ is_digit(char c)
 }
 
 static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static int
 all_digits(const char *s, size_t n)
 {
 	if (n == 0)
@@ -401,7 +389,7 @@ parse_frame(const char *s, size_t n, uint64_t *addr, const char **sym,
 	uint64_t a = 0;
 
 	while (i < n && !is_ws(s[i])) {
-		int v = hexval(s[i]);
+		int v = hex_digit((unsigned char)s[i]);
 
 		if (v < 0)
 			return -1;
@@ -447,7 +435,7 @@ drop_offset(const char *s, size_t *n)
 {
 	size_t k = *n;
 
-	while (k > 0 && hexval(s[k - 1]) >= 0)
+	while (k > 0 && hex_digit((unsigned char)s[k - 1]) >= 0)
 		k--;
 	if (k >= 3 && memcmp(s + k - 3, "+0x", 3) == 0)
 		*n = k - 3;
@@ -559,7 +547,7 @@ rust_fix(const char *s, size_t n, struct buf *out)
 	if (n < 17 || s[n - 17] != 'h')
 		return 0;
 	for (i = n - 16; i < n; i++)
-		if (hexval(s[i]) < 0)
+		if (hex_digit((unsigned char)s[i]) < 0)
 			return 0;
 	n -= 17;
 	if (n >= 2 && s[n - 2] == ':' && s[n - 1] == ':')
@@ -1244,7 +1232,7 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 		while (i < n && is_ws(line[i]))
 			i++;
 		parsed = 0;
-		if (i > 0 && hexval(line[i]) >= 0 && ps.in_rec &&
+		if (i > 0 && hex_digit((unsigned char)line[i]) >= 0 && ps.in_rec &&
 		    !ps.blank_seen) {
 			/* Most lines: a frame of the current record. */
 			if (maybe_event(line + i, n - i)) {
