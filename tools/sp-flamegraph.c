@@ -403,6 +403,7 @@ add_perf(struct pipeline *p, const struct opts *o, const char *data,
 	c.collapse = !o->d.svg.flamechart;
 	c.no_inline = o->no_inline;
 	c.root = o->root;
+	c.off_cpu = o->off_cpu;
 	c.verbose = o->verbose;
 	rec_convert(p, &c);
 }

@@ -206,11 +206,10 @@ need_profiler(const char *name)
 {
 	char *p;
 
+	if (strcmp(name, "perf") == 0)
+		return rec_need_perf();
 	if ((p = proc_find(name)) != NULL)
 		return p;
-	if (strcmp(name, "perf") == 0)
-		errx(EX_CANNOT, "perf: not installed; install linux-perf "
-		    "(Debian) or linux-tools-$(uname -r) (Ubuntu)");
 	errx(EX_CANNOT, "samply: not installed; install it with "
 	    "'cargo install --locked samply'");
 }

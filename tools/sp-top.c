@@ -355,7 +355,7 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 	struct strtab *fns = st_new();
 	struct group *g = NULL;
 	size_t gcap = 0, ng, nshown = 0, width;
-	int wself = 4, wtotal = 5, wcs = 8, wct = 9;
+	int wself = wall ? 9 : 4, wtotal = wall ? 10 : 5, wcs = 8, wct = 9;
 	struct buf line = { 0 }, name = { 0 };
 
 	/* order is sorted by the key: the lines stay so within a group. */
@@ -403,9 +403,13 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 	width = name_width(opt_cols, wide, 0);
 
 	print_summary(t, base, has_cpu, 0, 0, NULL);
-	printf("percentages are of the total weight %" PRId64 "; %zu line%s "
-	    "of %zu function%s by %s", base, nshown, nshown == 1 ? "" : "s",
-	    ng, ng == 1 ? "" : "s", key);
+	if (wall)
+		printf("percentages are of the wall time %.2f ms",
+		    (double)base / 1e6);
+	else
+		printf("percentages are of the total weight %" PRId64, base);
+	printf("; %zu line%s of %zu function%s by %s", nshown,
+	    nshown == 1 ? "" : "s", ng, ng == 1 ? "" : "s", key);
 	if (limit > 0)
 		printf(", at most %zu a function", limit);
 	putchar('\n');
@@ -416,9 +420,16 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 		buf_reset(&name);
 		display_name(&name, s, len, no_lib, width);
 		fwrite(name.s, 1, name.len, stdout);
-		printf("  self %" PRId64 " (%.2f%%)", g[i].self,
-		    pct(g[i].self, base));
-		if (g[i].total >= 0)
+		if (wall)
+			printf("  wall self %.2f ms (%.2f%%)",
+			    (double)g[i].self / 1e6, pct(g[i].self, base));
+		else
+			printf("  self %" PRId64 " (%.2f%%)", g[i].self,
+			    pct(g[i].self, base));
+		if (g[i].total >= 0 && wall)
+			printf("  total %.2f ms (%.2f%%)",
+			    (double)g[i].total / 1e6, pct(g[i].total, base));
+		else if (g[i].total >= 0)
 			printf("  total %" PRId64 " (%.2f%%)", g[i].total,
 			    pct(g[i].total, base));
 		if (has_cpu && g[i].row != UINT32_MAX)
@@ -431,8 +442,9 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 			continue;
 		}
 		buf_reset(&line);
-		buf_printf(&line, "  %*s %7s %*s %7s", wself, "SELF", "SELF%",
-		    wtotal, "TOTAL", "TOTAL%");
+		buf_printf(&line, "  %*s %7s %*s %7s", wself,
+		    wall ? "WALL-SELF" : "SELF", "SELF%", wtotal,
+		    wall ? "WALL-TOTAL" : "TOTAL", "TOTAL%");
 		if (has_cpu)
 			buf_printf(&line, " %*s %*s", wcs, "CPU-SELF", wct,
 			    "CPU-TOTAL");
@@ -445,9 +457,16 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 
 			frame_parts(f, fl, &ln, &fnlen, &linelen);
 			buf_reset(&line);
-			buf_printf(&line, "  %*" PRId64 " %6.2f%% %*" PRId64
-			    " %6.2f%%", wself, r->self, pct(r->self, base),
-			    wtotal, r->total, pct(r->total, base));
+			if (wall)
+				buf_printf(&line, "  %*.2f %6.2f%% %*.2f %6.2f%%",
+				    wself, (double)r->self / 1e6,
+				    pct(r->self, base), wtotal,
+				    (double)r->total / 1e6, pct(r->total, base));
+			else
+				buf_printf(&line, "  %*" PRId64 " %6.2f%% %*"
+				    PRId64 " %6.2f%%", wself, r->self,
+				    pct(r->self, base), wtotal, r->total,
+				    pct(r->total, base));
 			if (has_cpu)
 				buf_printf(&line, " %*.2f %*.2f", wcs,
 				    (double)r->cpu_self / 1e6, wct,

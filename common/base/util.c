@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <float.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,6 +142,38 @@ finish_stdout(void)
 			errno = EIO;
 		stdout_failed();
 	}
+}
+
+int
+has_prefix(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+
+	return n >= k && memcmp(s, p, k) == 0;
+}
+
+int
+has_suffix(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+
+	return n >= k && memcmp(s + n - k, p, k) == 0;
+}
+
+char *
+fmt_count(char *dst, size_t sz, uint64_t v)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%" PRIu64, v);
+	size_t j = 0;
+
+	for (int i = 0; i < n && j + 1 < sz; i++) {
+		if (i > 0 && (n - i) % 3 == 0 && j + 2 < sz)
+			dst[j++] = ',';
+		dst[j++] = tmp[i];
+	}
+	dst[j] = '\0';
+	return dst;
 }
 
 int
@@ -341,10 +375,9 @@ decimal_to_double(uint64_t m, int e, double *out)
 int
 parse_double(const char *s, size_t n, double *out)
 {
-	char tmp[64], *end;
-
+	char tmp[64], *p, *end;
 	uint64_t m;
-	int e, neg;
+	int e, neg, bad;
 
 	if (parse_double_exact(s, n, out) == 0)
 		return 0;
@@ -355,13 +388,16 @@ parse_double(const char *s, size_t n, double *out)
 			*out = -*out;
 		return 0;
 	}
-	if (n == 0 || n >= sizeof(tmp))
+	if (n == 0)
 		return -1;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
+	/* Any length: sample_nums.h takes every run of digits for a time. */
+	p = n < sizeof(tmp) ? tmp : xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
 	errno = 0;
-	*out = strtod(tmp, &end);
-	if (end != tmp + n || errno == ERANGE)
-		return -1;
-	return 0;
+	*out = strtod(p, &end);
+	bad = end != p + n || errno == ERANGE;
+	if (p != tmp)
+		free(p);
+	return bad ? -1 : 0;
 }

@@ -50,6 +50,11 @@ void	 check_stdout(void);
  */
 void	 big_stdout(void);
 
+/* Does s[0..n) begin, or end, with the string p? */
+int	 has_prefix(const char *s, size_t n, const char *p);
+int	 has_suffix(const char *s, size_t n, const char *p);
+/* v with thousands separators ("1,234") in dst[0..sz); returns dst. */
+char	*fmt_count(char *dst, size_t sz, uint64_t v);
 /* The value of hex digit c (either case), or -1 when it is none. */
 int	 hex_digit(int c);
 /* Parse a decimal or 0x-hex unsigned number; returns 0, or -1 if invalid. */

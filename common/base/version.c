@@ -6,12 +6,6 @@
 #include "base/version.h"
 #include "sp_version.h"	/* $(O)/gen/sp_version.h, written by the Makefile */
 
-const char *
-sp_version(void)
-{
-	return SP_VERSION;
-}
-
 void
 version_exit(void)
 {

@@ -7,10 +7,10 @@
 #ifndef SP_VERSION_H
 #define SP_VERSION_H
 
-/* The version string, e.g. "0.9" or "0.9-12-gabc1234". */
-const char	*sp_version(void);
-
-/* Print "PROGRAM (sp) VERSION" on standard output, check it and exit 0. */
+/*
+ * Print "PROGRAM (sp) VERSION" (e.g. "0.9" or "0.9-12-gabc1234") on
+ * standard output, check it and exit 0.
+ */
 _Noreturn void	 version_exit(void);
 
 #endif

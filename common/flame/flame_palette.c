@@ -106,14 +106,6 @@ flame_background(const struct flame_palette *p, const char *bg,
 }
 
 static int
-ends(const char *s, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
-
-	return n >= k && memcmp(s + n - k, suf, k) == 0;
-}
-
-static int
 has(const char *s, size_t n, const char *sub)
 {
 	size_t k = strlen(sub);
@@ -122,14 +114,6 @@ has(const char *s, size_t n, const char *sub)
 		if (memcmp(s + i, sub, k) == 0)
 			return 1;
 	return 0;
-}
-
-static int
-starts(const char *s, size_t n, const char *pre)
-{
-	size_t k = strlen(pre);
-
-	return n >= k && memcmp(s, pre, k) == 0;
 }
 
 /* Java packages, with or without the "L" of a type descriptor. */
@@ -142,7 +126,7 @@ java_package(const char *s, size_t n)
 	if (n > 0 && s[0] == 'L')
 		s++, n--;
 	for (size_t i = 0; i < SP_NELEM(pk); i++)
-		if (starts(s, n, pk[i]))
+		if (has_prefix(s, n, pk[i]))
 			return 1;
 	return 0;
 }
@@ -162,8 +146,8 @@ rust_std(const char *s, size_t n)
 {
 	if (n > 0 && s[0] == '<')
 		s++, n--;
-	return starts(s, n, "core::") || starts(s, n, "std::") ||
-	    starts(s, n, "alloc::");
+	return has_prefix(s, n, "core::") || has_prefix(s, n, "std::") ||
+	    has_prefix(s, n, "alloc::");
 }
 
 /* The plain palette of a frame under a language palette. */
@@ -172,23 +156,23 @@ classify(int scheme, const char *s, size_t n)
 {
 	switch (scheme) {
 	case P_JAVA:
-		if (ends(s, n, "_[j]"))
+		if (has_suffix(s, n, "_[j]"))
 			return P_GREEN;
-		if (ends(s, n, "_[i]"))
+		if (has_suffix(s, n, "_[i]"))
 			return P_AQUA;
 		if (java_package(s, n) || has(s, n, ":::"))
 			return P_GREEN;
 		if (has(s, n, "::"))
 			return P_YELLOW;
-		return ends(s, n, "_[k]") ? P_ORANGE : P_RED;
+		return has_suffix(s, n, "_[k]") ? P_ORANGE : P_RED;
 	case P_PERL:
 		if (has(s, n, "::"))
 			return P_YELLOW;
 		if (has(s, n, "Perl") || has(s, n, ".pl"))
 			return P_GREEN;
-		return ends(s, n, "_[k]") ? P_ORANGE : P_RED;
+		return has_suffix(s, n, "_[k]") ? P_ORANGE : P_RED;
 	case P_JS:
-		if (ends(s, n, "_[j]"))
+		if (has_suffix(s, n, "_[j]"))
 			return memchr(s, '/', n) != NULL ? P_GREEN : P_AQUA;
 		if (has(s, n, "::"))
 			return P_YELLOW;

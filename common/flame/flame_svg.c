@@ -177,14 +177,6 @@ strip_annotation(const char *s, size_t n)
 	return n;
 }
 
-static int
-ends_with(const char *s, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
-
-	return n >= k && memcmp(s + n - k, suf, k) == 0;
-}
-
 static void
 out(FILE *f, const struct buf *b)
 {
@@ -777,7 +769,7 @@ flame_svg_write(FILE *f, const struct flame_graph *g,
 		chars = clean(&name, raw, nlen);
 
 		buf_reset(&b);
-		frame_open(&b, na, ends_with(raw, nlen, " (inlined)"),
+		frame_open(&b, na, has_suffix(raw, nlen, " (inlined)"),
 		    o->two_sided && fr->tot_after == 0);
 		buf_adds(&b, "<title>");
 		if (na != NULL && na->title != NULL)

@@ -93,6 +93,7 @@
 #include "base/util.h"
 #include "perf/perf_map.h"
 #include "read/perf_dso.h"
+#include "sym/sym_fileio.h"
 
 /* perf_event.h's numbers, which are ABI. */
 enum {
@@ -659,7 +660,6 @@ header_string(struct pd *pd, uint64_t *off, uint64_t end, size_t *n)
 	return s;
 }
 
-/* The features we use: EVENT_DESC (names), ARCH and OSRELEASE. */
 /*
  * The BUILD_ID feature: a build_id_event per file with samples (header,
  * pid, 20 bytes of id (its length in the next byte when misc has
@@ -680,11 +680,7 @@ build_ids(struct pd *pd, uint64_t off, uint64_t end)
 		if ((misc & (1u << 15)) && p[32] <= 20)
 			idlen = p[32];
 		hex[0] = '\0';
-		for (size_t i = 0; i < idlen; i++) {
-			hex[2 * i] = "0123456789abcdef"[p[12 + i] >> 4];
-			hex[2 * i + 1] = "0123456789abcdef"[p[12 + i] & 15];
-			hex[2 * i + 2] = '\0';
-		}
+		sym_hex(hex, sizeof(hex), p + 12, idlen);
 		fl = strnlen((const char *)p + 36, size - 36u);
 		if (fl > 0)
 			pdso_expect_id(pd->dsos, (const char *)p + 36, fl, hex);
@@ -692,6 +688,7 @@ build_ids(struct pd *pd, uint64_t off, uint64_t end)
 	}
 }
 
+/* The features we use: EVENT_DESC (names), ARCH, OSRELEASE and BUILD_ID. */
 static int
 parse_features(struct pd *pd, const uint8_t *bits)
 {

@@ -208,7 +208,9 @@ unw_stack(const struct unw_regs *r, const uint8_t *stack, size_t len,
 		if (m->img == NULL) {
 			/*
 			 * No image: JIT code (V8's, CPython's perf
-			 * trampolines), which keeps the frame pointer.
+			 * trampolines), which keeps the frame pointer, or
+			 * a file not readable here, for which the frame
+			 * pointer is the best guess left.
 			 */
 			if (fp_step(&cur, stack, len, base, spreg) == -1)
 				break;

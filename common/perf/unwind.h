@@ -75,12 +75,11 @@ void	 unw_image_stats(const struct unw_image *, uint64_t *rules,
 struct unw_map {
 	uint64_t start, end;	/* [start, end) in the process */
 	uint64_t pgoff;		/* the file offset mapped at start */
-	struct unw_image *img;	/* NULL: nothing to unwind with */
+	struct unw_image *img;	/* NULL: no CFI; a frame-pointer step */
 };
 
 /* The mapping of the sampled process that holds addr, or NULL. */
 typedef const struct unw_map *(*unw_lookup_fn)(void *ctx, uint64_t addr);
-
 
 struct unw_regs {
 	enum unw_arch arch;
@@ -102,11 +101,13 @@ int	 unw_regs_from_perf(struct unw_regs *r, enum unw_arch, uint64_t mask,
  * Unwind: pcs[0] is r->pc, then the return address of each caller
  * (undecremented: the caller takes one off where it looks up a name), as
  * long as the stack goes on.  stack[0..len) is the copy of the stack from
- * the address in the sample's stack pointer.  Unwinding stops, without an
- * error, at the first frame whose address has no mapping, no image or no
- * rule, whose rule reads memory outside the copy or a register that is not
- * known, whose return address is 0, or whose stack pointer does not grow
- * (a loop); and after max addresses.  Returns the number written.
+ * the address in the sample's stack pointer.  A frame in a mapping with
+ * no image (JIT code, or a file that could not be read) is stepped past by
+ * its frame pointer.  Unwinding stops, without an error, at the first
+ * frame whose address has no mapping or no rule, whose rule reads memory
+ * outside the copy or a register that is not known, whose return address
+ * is 0, or whose stack pointer does not grow (a loop); and after max
+ * addresses.  Returns the number written.
  */
 size_t	 unw_stack(const struct unw_regs *r, const uint8_t *stack,
 	    size_t len, unw_lookup_fn lookup, void *ctx, uint64_t *pcs,

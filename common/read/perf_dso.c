@@ -49,22 +49,6 @@ pdso_free(struct pdso_tab *t)
 	free(t);
 }
 
-static int
-has_prefix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s, p, pl) == 0;
-}
-
-static int
-has_suffix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s + n - pl, p, pl) == 0;
-}
-
 /* The kernel dsos of inferno's is_kernel(): [x], *.ko, vmlinux[-version]. */
 static int
 kernel_like(const char *s, size_t n)
@@ -303,22 +287,6 @@ pdso_addr(struct pdso_tab *t, int32_t id, uint64_t off)
 	return best->vaddr + (off - best->off) - d->first;
 }
 
-/* v with thousands separators ("1,234"). */
-static void
-commas(char *dst, size_t sz, uint64_t v)
-{
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%" PRIu64, v);
-	size_t j = 0;
-
-	for (int i = 0; i < n && j + 1 < sz; i++) {
-		if (i > 0 && (n - i) % 3 == 0 && j + 2 < sz)
-			dst[j++] = ',';
-		dst[j++] = tmp[i];
-	}
-	dst[j] = '\0';
-}
-
 void
 pdso_report(const struct pdso_tab *t, const char *name)
 {
@@ -329,7 +297,7 @@ pdso_report(const struct pdso_tab *t, const char *name)
 
 		if (d->nfileoff == 0)
 			continue;
-		commas(num, sizeof(num), d->nfileoff);
+		fmt_count(num, sizeof(num), d->nfileoff);
 		warnx("%s: %s: %s, its %s %s", name,
 		    st_str(t->paths, (uint32_t)i, &n) + d->base, d->why, num,
 		    d->nfileoff == 1 ? "frame keeps its file offset" :

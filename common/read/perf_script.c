@@ -441,14 +441,6 @@ drop_offset(const char *s, size_t *n)
 		*n = k - 3;
 }
 
-static int
-has_prefix(const char *s, size_t n, const char *p)
-{
-	size_t pl = strlen(p);
-
-	return n >= pl && memcmp(s, p, pl) == 0;
-}
-
 /* Add one frame line's frame(s) to the current record. */
 static int
 add_frame(struct ps *ps, const char *s, size_t n)

@@ -33,14 +33,6 @@
 #define MAGIC_PREFIX	"#sp samples "
 
 static int
-has_prefix(const char *p, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-
-	return n >= k && memcmp(p, prefix, k) == 0;
-}
-
-static int
 stream_sniff(const char *p, size_t n)
 {
 	return has_prefix(p, n, MAGIC_PREFIX);

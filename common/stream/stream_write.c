@@ -384,28 +384,21 @@ sw_samples(struct sw *w, struct sw_thread *t, double time, int64_t nsamples,
 	if (!sw_time_ok(w, time))
 		return;
 	/*
-	 * A sum that overflows is an error, as in every reader of the stream
-	 * (sample_nums.h, sp(5)): a wrapped figure is never written.  The
-	 * thread sums are written only by -l; without it they may wrap
-	 * unseen (hostile input; never undefined).
+	 * The thread sums are for -l alone, which writes nothing else.  A sum
+	 * that overflows is an error, as in every reader of the stream
+	 * (sample_nums.h, sp(5)): a wrapped figure is never written.
 	 */
-	if (w->o.list_threads && (__builtin_add_overflow(ts->samples, nsamples,
-	    &ts->samples) || __builtin_add_overflow(ts->weight, weight,
-	    &ts->weight) || (cpu >= 0 && __builtin_add_overflow(ts->cpu, cpu,
-	    &ts->cpu))))
-		errx(1, "-l: a thread's sum of samples, weights or cpu "
-		    "overflows 64 bits");
-	if (!w->o.list_threads) {
-		ts->samples = (int64_t)((uint64_t)ts->samples +
-		    (uint64_t)nsamples);
-		ts->weight = (int64_t)((uint64_t)ts->weight + (uint64_t)weight);
+	if (w->o.list_threads) {
+		if (__builtin_add_overflow(ts->samples, nsamples,
+		    &ts->samples) || __builtin_add_overflow(ts->weight, weight,
+		    &ts->weight) || (cpu >= 0 && __builtin_add_overflow(ts->cpu,
+		    cpu, &ts->cpu)))
+			errx(1, "-l: a thread's sum of samples, weights or cpu "
+			    "overflows 64 bits");
 		if (cpu >= 0)
-			ts->cpu = (int64_t)((uint64_t)ts->cpu + (uint64_t)cpu);
-	}
-	if (cpu >= 0)
-		ts->has_cpu = 1;
-	if (w->o.list_threads)
+			ts->has_cpu = 1;
 		return;
+	}
 	if (w->o.collapse) {
 		struct collapsed *c;
 		uint32_t id;

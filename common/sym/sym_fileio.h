@@ -1,7 +1,8 @@
 /*
  * sym_fileio.h: the bottom of the binary readers (sym_elf.c, sym_macho.c,
- * sym_symtab.c and the dispatcher sym_image.c all use it; it uses none of
- * them): reading bytes at an offset, and writing bytes as hex.
+ * sym_symtab.c, sym_plt.c and the dispatcher sym_image.c all use it, and
+ * perf/'s build ids; it uses none of them): reading bytes at an offset,
+ * and writing bytes as hex.
  */
 #ifndef SP_SYM_FILEIO_H
 #define SP_SYM_FILEIO_H

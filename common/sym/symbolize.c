@@ -104,7 +104,7 @@ struct input {
 
 /*
  * The address frames of the last lines, looked up together: their table
- * sc->slots are prefetched as they are found, so that the cache misses of the
+ * slots are prefetched as they are found, so that the cache misses of the
  * lookups (they dominate the first pass) overlap.
  */
 struct pend {
@@ -129,19 +129,12 @@ struct sym_ctx {
 	struct lib *libs;
 	size_t	 nlibs, caplibs;
 	struct strtab *libnames;
-	/* The distinct (library, address) pairs: open addressing. */
-	struct slot *slots;
+	struct slot *slots;	/* the distinct (library, address) pairs */
 	size_t	 nslots, nused;
 	struct buf reps;	/* all replacement texts */
 	struct ent *ents;
 	size_t	 nents, capents;
-	/*
-	 * The plan of the output, made by the first pass: every address
-	 * frame of the input, in input order, as a cut of the input text, so
-	 * that writing the output is copying the text between the cuts and
-	 * each cut's replacement, without reading the input's lines again.
-	 */
-	struct cut *cuts;
+	struct cut *cuts;	/* the plan of the output (struct cut) */
 	size_t	 ncuts, capcuts;
 	unsigned modes_used;	/* 1 << mode, for each mode of a cut */
 	struct rep *rep_of[M_N];	/* by entry, built after resolving */
@@ -350,7 +343,6 @@ wanted(struct sym_ctx *sc, const char *s, size_t n)
 }
 
 
-
 static void
 flush_pending(struct sym_ctx *sc)
 {
@@ -360,8 +352,6 @@ flush_pending(struct sym_ctx *sc)
 		    sc->pend[i].h);
 	sc->npend = 0;
 }
-
-/* The input position the last cut ended at. */
 
 /* Room for one more cut (huge pages: the array is tens of megabytes). */
 static inline void
@@ -373,7 +363,7 @@ grow_cuts(struct sym_ctx *sc)
 		return;
 	cap = sc->capcuts ? sc->capcuts * 2 : (size_t)1 << 16;
 	if (cap > SIZE_MAX / 2 / sizeof(*sc->cuts))
-		errx(1, "sc->out of memory");
+		errx(1, "out of memory");
 	sc->cuts = big_realloc(sc->cuts, sc->capcuts * sizeof(*sc->cuts),
 	    cap * sizeof(*sc->cuts));
 	sc->capcuts = cap;
@@ -562,7 +552,6 @@ scan_stack(struct sym_ctx *sc, const char *s, const char *end, int fold,
 		s = e + 1;
 	}
 }
-
 
 /*
  * The first pass over one line (without its newline): the #lib headers,
@@ -756,7 +745,6 @@ free_input(struct input *in)
 
 /* ---- Running the symbolizers ---- */
 
-
 static int
 find_llvm(struct sym_ctx *sc)
 {
@@ -910,22 +898,6 @@ resolve_syms(struct sym_ctx *sc, struct lib *l, const struct sym_syms *sy)
 	l->secs = now() - t0;
 }
 
-/* n with a comma every three digits: "1,873". */
-static const char *
-count_str(size_t n, char *s)
-{
-	char t[32];
-	int len = snprintf(t, sizeof(t), "%zu", n), j = 0;
-
-	for (int i = 0; i < len; i++) {
-		if (i > 0 && (len - i) % 3 == 0)
-			s[j++] = ',';
-		s[j++] = t[i];
-	}
-	s[j] = '\0';
-	return s;
-}
-
 /*
  * The addresses of l that the image im can answer for: each one's address
  * in the file (sv[i]: relative + base, or its file offset's address for a
@@ -971,7 +943,7 @@ in_code(const struct lib *l, const struct sym_image *im, uint64_t base,
  * named as perf report names it.
  */
 static void
-check_symtab(struct lib *l, const uint64_t *sv)
+check_symtab(struct lib *l, const char *bin, const uint64_t *sv)
 {
 	struct sym_symtab *t;
 	struct sym_plt *plt;
@@ -979,7 +951,8 @@ check_symtab(struct lib *l, const uint64_t *sv)
 	char n1[32], n2[32];
 
 	t = sym_symtab_read(l->file);
-	plt = sym_plt_read(l->file);
+	/* The stubs' bytes are in the binary, not in a debug file. */
+	plt = sym_plt_read(bin);
 	for (size_t i = 0; i < l->naddrs && (t != NULL || plt != NULL); i++) {
 		size_t k = l->res.first[i];
 		const struct sym_frame *f = &l->res.frames[k];
@@ -1019,7 +992,8 @@ check_symtab(struct lib *l, const uint64_t *sv)
 	if (bad > 0)
 		warnx("%.*s: %s of %s addresses lie in no function of its "
 		    "symbol table: left unnamed", (int)l->name_len, l->name,
-		    count_str(bad, n1), count_str(l->naddrs, n2));
+		    fmt_count(n1, sizeof(n1), bad),
+		    fmt_count(n2, sizeof(n2), l->naddrs));
 }
 
 /*
@@ -1099,7 +1073,7 @@ pick_file(struct sym_ctx *sc, struct lib *l, const char *uname,
  * (check_symtab); the others are counted in one warning.
  */
 static void
-run_job(struct sym_ctx *sc, struct lib *l, const char *uname,
+run_job(struct sym_ctx *sc, struct lib *l, const char *uname, const char *bin,
     const struct sym_job *job, const struct sym_image *im)
 {
 	struct buf msg = { 0 }, wmsg = { 0 };
@@ -1131,10 +1105,11 @@ run_job(struct sym_ctx *sc, struct lib *l, const char *uname,
 	if (nq < l->naddrs)
 		warnx("%.*s: %s of %s addresses fall outside its code: not the "
 		    "binary that was profiled, or a wrong --base?",
-		    (int)l->name_len, l->name, count_str(l->naddrs - nq, n1),
-		    count_str(l->naddrs, n2));
+		    (int)l->name_len, l->name,
+		    fmt_count(n1, sizeof(n1), l->naddrs - nq),
+		    fmt_count(n2, sizeof(n2), l->naddrs));
 	if (im->kind == SYMK_ELF)
-		check_symtab(l, sv);
+		check_symtab(l, bin, sv);
 	lib_alloc_reps(l);
 	count_resolved(l);
 	/* It complained and resolved nothing: it could not read the file. */
@@ -1182,7 +1157,7 @@ resolve_lib(struct sym_ctx *sc, struct lib *l)
 	/* Counting the answers reads them all again: only when shown. */
 	job.progress = progress_enabled();
 	l->via = sym_backend_name(job.backend);
-	run_job(sc, l, uname, &job, &im);
+	run_job(sc, l, uname, use, &job, &im);
 	l->secs = now() - t0;
 out:
 	sym_cands_free(&c);
@@ -1332,11 +1307,10 @@ flush_out(struct sym_ctx *sc, struct buf *ob)
 	check_out(sc);
 }
 
-
 /*
  * The length of the address frame at p, which the first pass checked:
  * its library name up to the first '!', "0x", and hex digits up to the
- * first byte that is none (the sc->cuts do not keep it: a third less memory).
+ * first byte that is none (the cuts do not keep it: a third less memory).
  */
 static inline size_t
 frame_len(const char *p, const char *end)
@@ -1351,11 +1325,11 @@ frame_len(const char *p, const char *end)
 }
 
 /*
- * Append s[0..n) to sc->out.  Most pieces are a few bytes (the text between
- * two frames, a function name): when 32 bytes can be read at s (before
- * limit) and written, they are copied as one fixed-size block, which the
- * compiler inlines, instead of through a call to memcpy; sc->out.len then
- * grows by n only.  sc->out is not NUL-terminated by this.
+ * Append s[0..n) to the output buffer.  Most pieces are a few bytes (the
+ * text between two frames, a function name): when 32 bytes can be read at
+ * s (before limit) and written, they are copied as one fixed-size block,
+ * which the compiler inlines, instead of through a call to memcpy; its
+ * length then grows by n only.  It is not NUL-terminated by this.
  */
 static inline void
 out_add(struct sym_ctx *sc, const char *s, size_t n, const char *limit)
@@ -1368,7 +1342,7 @@ out_add(struct sym_ctx *sc, const char *s, size_t n, const char *limit)
 }
 
 /*
- * Write one input with its sc->cuts replaced: the text between the sc->cuts is
+ * Write one input with its cuts replaced: the text between the cuts is
  * copied as it is, each address frame becomes its replacement (or stays,
  * when unresolved), and a last line without a newline gets one.
  */
@@ -1386,7 +1360,7 @@ replay_input(struct sym_ctx *sc, const struct input *in)
 
 		/*
 		 * Lookups ahead, each a likely cache miss: the replacement's
-		 * place 32 sc->cuts on, its text 12 on.
+		 * place 32 cuts on, its text 12 on.
 		 */
 		if (c + 32 < cend && c[32].ent < CUT_HEADERS)
 			PREFETCH(&sc->rep_of[c[32].ent >> CUT_MODE_SHIFT]
@@ -1454,7 +1428,6 @@ summary(struct sym_ctx *sc, int syms)
 		    l->resolved, l->naddrs, l->secs, l->via, l->file);
 	}
 }
-
 
 /* ---- The face ---- */
 

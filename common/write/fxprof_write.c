@@ -126,22 +126,6 @@ unesc(struct fx *x, const char *s, size_t n)
 	(void)unesc_append(&x->tmp, s, n);
 }
 
-static int
-ends_with(const char *s, size_t n, const char *suffix)
-{
-	size_t k = strlen(suffix);
-
-	return n >= k && memcmp(s + n - k, suffix, k) == 0;
-}
-
-static int
-starts_with(const char *s, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-
-	return n >= k && memcmp(s, prefix, k) == 0;
-}
-
 /* Is a library name (unescaped) the kernel's or a kernel module's? */
 static int
 kernel_lib(const char *s, size_t n)
@@ -156,7 +140,7 @@ kernel_lib(const char *s, size_t n)
 	for (size_t i = 0; i < SP_NELEM(user); i++)
 		if (n == strlen(user[i]) && memcmp(s, user[i], n) == 0)
 			return 0;
-	return !starts_with(s, n, "[anon:") && !starts_with(s, n, "[JIT]");
+	return !has_prefix(s, n, "[anon:") && !has_prefix(s, n, "[JIT]");
 }
 
 static int
@@ -169,9 +153,9 @@ jit_lib(const char *s, size_t n)
 			n -= i;
 			break;
 		}
-	return (starts_with(s, n, "perf-") && ends_with(s, n, ".map")) ||
-	    (starts_with(s, n, "jitted-") && ends_with(s, n, ".so")) ||
-	    starts_with(s, n, "[JIT]") || (n == 3 && memcmp(s, "JIT", 3) == 0);
+	return (has_prefix(s, n, "perf-") && has_suffix(s, n, ".map")) ||
+	    (has_prefix(s, n, "jitted-") && has_suffix(s, n, ".so")) ||
+	    has_prefix(s, n, "[JIT]") || (n == 3 && memcmp(s, "JIT", 3) == 0);
 }
 
 static int
@@ -282,11 +266,11 @@ frames(struct fx *x)
 				cat = CAT_JIT;
 			lib = used_lib(x, lib_named(x, x->tmp.s, x->tmp.len));
 		}
-		if (starts_with(name.s, name.len, "[off-cpu"))
+		if (has_prefix(name.s, name.len, "[off-cpu"))
 			cat = CAT_OFFCPU;
-		else if (ends_with(name.s, name.len, "_[k]"))
+		else if (has_suffix(name.s, name.len, "_[k]"))
 			cat = CAT_KERNEL;
-		else if (ends_with(name.s, name.len, "_[j]"))
+		else if (has_suffix(name.s, name.len, "_[j]"))
 			cat = CAT_JIT;
 		else if (f.lib == NULL && js_source(fmt) && name.len > 0 &&
 		    name.s[0] != '(') {
