@@ -5,7 +5,7 @@
 #   make check      build, run every test, then the same under ASan+UBSan
 #   make check-load the same with every processor busy (for maintainers)
 #   make demo       install what is missing, build, run the main job
-#   make lint       mandoc -Tlint on the man pages
+#   make lint       mandoc -Tlint on the man pages, the include arrows
 #   make bench      the benchmarks of bench/ (see bench/README)
 #   make fuzz       the fuzz targets of tests/fuzz/, FUZZ_SECONDS each
 #   make install    PREFIX, DESTDIR, MANPREFIX honoured
@@ -136,11 +136,14 @@ deps:
 	sh scripts/install-deps
 
 # The sanitizer pass runs even when the plain pass failed, and both say
-# how they ended.
+# how they ended; then the include arrows of common/ and the litter check
+# (no untracked file left by the tests), which count as the plain pass.
 check: deps
 	$(MAKE) all
 	@st=0; sh tests/run.sh $(O)/bin || st=1; \
 	$(MAKE) check-san || st=$$((st + 2)); \
+	sh scripts/check-layers || st=$$((st | 1)); \
+	sh scripts/check-litter || st=$$((st | 1)); \
 	case $$st in \
 	0) echo "make check: the plain and the sanitizer passes passed" ;; \
 	1) echo "make check: the plain pass FAILED, the sanitizer pass passed" ;; \
@@ -164,8 +167,10 @@ demo: deps
 	$(MAKE) all
 	sh scripts/demo $(O)/bin
 
+# The man pages, and the include arrows of common/ (HACKING.md's layers).
 lint:
 	mandoc -Tlint -Wwarning $(MANS)
+	sh scripts/check-layers
 
 bench: all
 	sh bench/run $(O)/bin
