@@ -11,12 +11,8 @@ cc -O2 -g -o app "$TOP/tests/workloads/hot.c" || exit 1
 can_record=1
 perf record -e cpu-clock -g -q -o perf.data ./app >/dev/null 2>&1 ||
     can_record=
-awk '/^\.Sh/ { s = ($2 == "EXAMPLES"); next } !s { next }
-    /^\.Dl / { sub(/^\.Dl /, ""); print; next }
-    /^\.Bd -literal/ { d = 1; next } /^\.Ed/ { d = 0; next }
-    d && !/^\./' "$TOP/man/sp-fxprof.1" | sed 's/\\e$/\\/' |
-    awk '{ line = line $0 } /[|\\]$/ { sub(/\\$/, "", line); next }
-    { print line; line = "" }' > cmds
+. "$TOP/tests/lib/man-examples"
+man_examples "$TOP/man/sp-fxprof.1" > cmds
 n=0 bad=0
 while IFS= read -r c; do
 	case $c in

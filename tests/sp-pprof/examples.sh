@@ -7,13 +7,8 @@ cp "$TOP/tests/data/demo-profile.json" p.json
 gzip -c p.json > profile.json.gz
 mkdir -p target/release
 cc -g -O2 -o target/release/app "$TOP/tests/workloads/hot.c" || exit 1
-# .Dl lines and literal displays, continued lines joined.
-awk '/^\.Sh/ { s = ($2 == "EXAMPLES"); next } !s { next }
-    /^\.Dl / { sub(/^\.Dl /, ""); print; next }
-    /^\.Bd -literal/ { d = 1; next } /^\.Ed/ { d = 0; next }
-    d && !/^\./' "$TOP/man/sp-pprof.1" | sed 's/\\e$/\\/' |
-    awk '{ line = line $0 } /[|\\]$/ { sub(/\\$/, "", line); next }
-    { print line; line = "" }' > cmds
+. "$TOP/tests/lib/man-examples"
+man_examples "$TOP/man/sp-pprof.1" > cmds
 n=0 bad=0
 while IFS= read -r c; do
 	case $c in
