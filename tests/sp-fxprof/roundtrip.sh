@@ -13,26 +13,8 @@
 # more.  Streams weighted by time come back in whole ms (sp-flatten reads
 # a processed profile's weights as integers): for those only the frames
 # and CPU times are compared.
-sp-flatten "$TOP/tests/data/demo-profile.json" > demo.sp || exit 1
-set -- "$T/small.sp" demo.sp
-if command -v perf >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 &&
-    cc -O2 -g -o hot "$TOP/tests/workloads/hot.c" &&
-    perf record -e cpu-clock -g -q -o perf.data ./hot >/dev/null 2>&1; then
-	sp-flatten perf.data > rec.sp || exit 1
-	set -- "$@" rec.sp
-fi
-C=${SHARED:+$SHARED/corpus}
-if [ -n "$C" ] && [ -d "$C" ]; then
-	for f in "$C"/*/*; do
-		case $f in
-		*/expected/*|*/oracle/*|*.md) continue ;;
-		esac
-		[ "$(wc -c < "$f")" -le 300000 ] || continue
-		b=${f##*/}
-		sp-flatten "$f" > "c.$b.sp" 2>/dev/null || continue
-		set -- "$@" "c.$b.sp"
-	done
-fi
+SMALL="$T/small.sp"
+. "$TOP/tests/lib/roundtrip-inputs"
 n=0 bad=0 approx=0
 for s; do
 	n=$((n + 1))

@@ -7,26 +7,8 @@
 # and, when ../shared/corpus is there, its profiles of up to 300 KB of
 # every format (agg-compare.py).  Frames come back as they were written,
 # " (inlined)" and " @ FILE:LINE" included.
-sp-flatten "$TOP/tests/data/demo-profile.json" > demo.sp || exit 1
-set -- "$T/../sp-fxprof/small.sp" demo.sp
-if command -v perf >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 &&
-    cc -O2 -g -o hot "$TOP/tests/workloads/hot.c" &&
-    perf record -e cpu-clock -g -q -o perf.data ./hot >/dev/null 2>&1; then
-	sp-flatten perf.data > rec.sp || exit 1
-	set -- "$@" rec.sp
-fi
-C=${SHARED:+$SHARED/corpus}
-if [ -n "$C" ] && [ -d "$C" ]; then
-	for f in "$C"/*/*; do
-		case $f in
-		*/expected/*|*/oracle/*|*.md) continue ;;
-		esac
-		[ "$(wc -c < "$f")" -le 300000 ] || continue
-		b=${f##*/}
-		sp-flatten "$f" > "c.$b.sp" 2>/dev/null || continue
-		set -- "$@" "c.$b.sp"
-	done
-fi
+SMALL="$T/../sp-fxprof/small.sp"
+. "$TOP/tests/lib/roundtrip-inputs"
 n=0 bad=0
 for s; do
 	n=$((n + 1))
