@@ -25,9 +25,14 @@
  * sp-symbolize;
  * kernel and JIT addresses, those of perf 3 and any beyond 4 GiB are
  * run-time ones, which stay frames without library ("0x7f26cab4c0b0").
- * Inlined frames (dso "(inlined)") get the library of the real frame at
- * the same address below them and the " (inlined)" suffix; perf-map-agent's
- * "A->B->C" JIT names are split into frames the same way.
+ * Inlined frames (dso "(inlined)") get the " (inlined)" suffix and the
+ * library of the code they are in: that of the real frame at the same
+ * address (perf prints it after them); where there is none (perf prints
+ * some libc frames' whole chain as inlined, each at its own address), that
+ * of the one library whose real frames seen so far span the address, else
+ * that of the next real frame rootward (the one they are inlined into),
+ * else leafward — a kernel's for a kernel address only.  perf-map-agent's "A->B->C" JIT
+ * names are split into frames the same way.
  *
  * A sample's process is named after the current comm of its process's
  * main thread (tid == pid) when that thread has been seen, else after the
@@ -73,7 +78,6 @@ struct pframe {
 	size_t	 src, srclen;	/* FILE:LINE (perf script -F +srcline) */
 	uint64_t addr;
 	int32_t	 dso;		/* index in ps->dsos, or -1 */
-	int32_t	 leaf_dso;	/* that of the nearest real frame leafward */
 	unsigned has_addr:1, unknown:1, inlined:1, jit_inl:1;
 };
 
@@ -103,6 +107,9 @@ struct ps {
 	struct buf key;
 
 	struct pdso_tab *dsos;	/* perf_dso.h */
+	/* Per dso: the lowest and highest address of its real frames. */
+	struct span { uint64_t lo, hi; } *spans;
+	size_t	 nspans;
 
 	/* The event chosen (the first one seen, or --event). */
 	char	*event;
@@ -642,24 +649,98 @@ add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
 	buf_add(b, s, n);
 }
 
+/* A user-space address (x86-64 and aarch64 kernels live in the top half). */
+#define USER_ADDR(a)	((a) < 0x8000000000000000ULL)
+
+/* Widen each dso's span by the current record's real frames. */
+static void
+note_spans(struct ps *ps)
+{
+	for (size_t k = 0; k < ps->nfr; k++) {
+		const struct pframe *f = &ps->fr[k];
+		size_t id = (size_t)f->dso;
+
+		if (f->inlined || !f->has_addr || f->dso < 0)
+			continue;
+		if (id >= ps->nspans) {
+			size_t n = ps->nspans;
+
+			xgrow(&ps->spans, &ps->nspans, id + 1,
+			    sizeof(*ps->spans));
+			for (; n < ps->nspans; n++) {
+				ps->spans[n].lo = UINT64_MAX;
+				ps->spans[n].hi = 0;
+			}
+		}
+		if (f->addr < ps->spans[id].lo)
+			ps->spans[id].lo = f->addr;
+		if (f->addr > ps->spans[id].hi)
+			ps->spans[id].hi = f->addr;
+	}
+}
+
+/* Is lib's side (kernel or user) that of frame f's address? */
+static int
+same_side(struct ps *ps, int32_t lib, const struct pframe *f)
+{
+	if (lib < 0)
+		return 0;
+	if (!f->has_addr)
+		return 1;
+	return !pdso_get(ps->dsos, lib)->kernel_like == USER_ADDR(f->addr);
+}
+
+/*
+ * The library of inlined frame k (see the head comment), or -1: that of
+ * the real frame at its address, of the one span holding it, of the next
+ * real frame rootward, or leafward, on the same side (kernel or user) as
+ * the address.
+ */
+static int32_t
+inlined_dso(struct ps *ps, size_t k)
+{
+	const struct pframe *f = &ps->fr[k];
+	int32_t lib = -1;
+	size_t j;
+
+	for (j = k + 1; j < ps->nfr; j++)
+		if (!ps->fr[j].inlined && ps->fr[j].has_addr &&
+		    ps->fr[j].addr == f->addr)
+			return ps->fr[j].dso;
+	for (j = 0; j < ps->nspans; j++)
+		if (ps->spans[j].lo <= f->addr && f->addr <= ps->spans[j].hi) {
+			if (lib >= 0) {
+				lib = -1;	/* two spans: no answer */
+				break;
+			}
+			lib = (int32_t)j;
+		}
+	if (same_side(ps, lib, f))
+		return lib;
+	for (j = k + 1; j < ps->nfr; j++)
+		if (!ps->fr[j].inlined) {
+			if (same_side(ps, ps->fr[j].dso, f))
+				return ps->fr[j].dso;
+			break;
+		}
+	for (j = k; j-- > 0;)
+		if (!ps->fr[j].inlined) {
+			if (same_side(ps, ps->fr[j].dso, f))
+				return ps->fr[j].dso;
+			break;
+		}
+	return -1;
+}
+
 /* The stack of the current record, root first, into ps->stack. */
 static void
 join_stack(struct ps *ps)
 {
 	const struct perf_opts *o = ps->o;
 	struct buf *b = &ps->stack;
-	int32_t real_dso = -1;
-	uint64_t real_addr = 0;
-	int have_real = 0;
 
 	buf_reset(b);
-	real_dso = -1;
-	for (size_t k = 0; k < ps->nfr; k++) {
-		ps->fr[k].leaf_dso = real_dso;
-		if (!ps->fr[k].inlined)
-			real_dso = ps->fr[k].dso;
-	}
-	real_dso = -1;
+	note_spans(ps);
 	for (size_t k = ps->nfr; k-- > 0;) {
 		struct pframe *f = &ps->fr[k];
 		const char *sym = ps->arena.s + f->sym;
@@ -671,18 +752,8 @@ join_stack(struct ps *ps)
 		if (b->len > 0)
 			buf_addc(b, ';');
 		if (f->inlined) {
-			/*
-			 * The library of the real frame this one is inlined
-			 * in: the one at the same address rootward (perf
-			 * prints it after), else the callee's.
-			 */
-			lib = have_real && real_addr == f->addr ? real_dso :
-			    f->leaf_dso;
+			lib = inlined_dso(ps, k);
 			d = lib >= 0 ? pdso_get(ps->dsos, lib) : NULL;
-		} else {
-			have_real = 1;
-			real_dso = f->dso;
-			real_addr = f->addr;
 		}
 		if (f->unknown) {
 			if (o->unknown_dso) {
@@ -1318,6 +1389,7 @@ out:
 	st_free(ps.threads);
 	st_free(ps.pids);
 	pdso_free(ps.dsos);
+	free(ps.spans);
 	st_free(ps.others);
 	offcpu_free(ps.oc);
 	free(ps.mains);
