@@ -193,6 +193,8 @@ struct sample {
 
 struct pd {
 	const char *name;
+	/* Sample records, and the samples perf says it lost (scan). */
+	uint64_t nsamples, lost_rec, lost_samples;
 	char	*why;		/* probing: the problem goes here, unsaid */
 	size_t	 whysz;
 	int	 compressed;	/* the COMPRESSED feature */
@@ -1123,6 +1125,7 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 
 			if (rc == -1)
 				goto fail;
+			pd->nsamples++;
 			if (rc == 0 && s.has_time)
 				t = s.time;
 			break;
@@ -1154,6 +1157,10 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 				bad(pd, off, "record too small for its type");
 				goto fail;
 			}
+			if (type == R_LOST)
+				pd->lost_rec += u64at(p + 8);
+			else if (type == R_LOST_SAMPLES)
+				pd->lost_samples += u64at(p);
 			trailer_time(pd, p, bn, &t);
 			break;
 		case R_COMPRESSED:
@@ -1980,6 +1987,25 @@ perfdata_probe(const char *path, char *why, size_t whysz)
 	return rc;
 }
 
+/*
+ * The #lost header (sp(5)) when perf lost samples: LOST_SAMPLES records
+ * count the samples the kernel dropped (what perf's "lost N%" counts);
+ * a perf that writes none has only LOST records, of lost records of any
+ * kind.  Recorded: every sample record of the file, as perf counts them.
+ */
+static void
+lost_line(struct pd *pd)
+{
+	uint64_t n = pd->lost_samples > 0 ? pd->lost_samples : pd->lost_rec;
+	char h[64];
+
+	if (n == 0)
+		return;
+	snprintf(h, sizeof(h), "#lost\t%" PRIu64 "\t%" PRIu64, n,
+	    pd->nsamples);
+	sw_header(pd->w, h);
+}
+
 int
 perfdata_flatten(const char *name, const uint8_t *data, size_t len,
     struct sw *w, const struct perf_opts *o)
@@ -1995,6 +2021,7 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	    scan(&pd, &r, &nr) == -1)
 		goto out;
 	sw_source(w, name, "perf.data");
+	lost_line(&pd);
 	oc_setup(&pd);
 	replay(&pd, r, nr);
 	pdso_report(pd.dsos, name);
