@@ -1987,6 +1987,39 @@ perfdata_probe(const char *path, char *why, size_t whysz)
 	return rc;
 }
 
+int
+perfdata_lost(const char *path, uint64_t *lost, uint64_t *recorded)
+{
+	struct pd pd;
+	struct stat sb;
+	struct rec *r = NULL;
+	size_t nr = 0;
+	char why[256];
+	void *m;
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &sb) == -1 || sb.st_size <= 0 ||
+	    (m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd,
+	    0)) == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	pd_init(&pd, path, m, (size_t)sb.st_size, NULL);
+	pd.why = why;
+	pd.whysz = sizeof(why);
+	rc = parse_header(&pd) == 0 && check(&pd) == 0 &&
+	    scan(&pd, &r, &nr) == 0 ? 0 : -1;
+	*lost = pd.lost_samples > 0 ? pd.lost_samples : pd.lost_rec;
+	*recorded = pd.nsamples;
+	free(r);
+	pd_free(&pd);
+	munmap(m, (size_t)sb.st_size);
+	return rc;
+}
+
 /*
  * The #lost header (sp(5)) when perf lost samples: LOST_SAMPLES records
  * count the samples the kernel dropped (what perf's "lost N%" counts);
