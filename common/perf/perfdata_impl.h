@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "base/buf.h"
 #include "base/strtab.h"
@@ -197,6 +198,35 @@ struct pd {
 	uint32_t cur_key;	/* thread_of's last key */
 };
 
+/* Little-endian fields, unaligned (the reader runs on the recording's
+ * byte order only). */
+static inline uint64_t
+u64at(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t
+u32at(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static inline uint16_t
+u16at(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return v;
+}
+
 /* read_perfdata.c: the dso of path s[0..n), added when new. */
 int32_t	 dso_id(struct pd *, const char *s, size_t n);
 
@@ -204,5 +234,20 @@ int32_t	 dso_id(struct pd *, const char *s, size_t n);
 int32_t	 kfind(struct pd *, uint64_t addr);
 /* perfdata_ksym.c: the vDSO's function at addr (relative to it), or NULL. */
 const char *vdso_find(struct pd *, uint64_t addr);
+
+/* read_perfdata.c: is this attr's event the one kept (and so, write its
+ * #event and #units)? */
+int	 event_ok(struct pd *, struct attr *);
+/* read_perfdata.c: a record's time and tid from its sample_id trailer. */
+int	 trailer_time(struct pd *, const uint8_t *p, size_t n, uint64_t *t);
+int	 trailer_tid(struct pd *, const uint8_t *p, size_t n, int32_t *tid);
+
+/* perfdata_offcpu.c: an off-CPU recording set up (pd->oc), or not. */
+void	 oc_setup(struct pd *);
+/* perfdata_offcpu.c: the state a sched_switch sample left its CPU in. */
+enum offcpu_state oc_state(const struct pd *, const struct sample *);
+/* perfdata_offcpu.c: a switch, exit or loss record passed to offcpu.h. */
+void	 oc_record(struct pd *, uint32_t type, uint16_t misc,
+	    const uint8_t *p, size_t n);
 
 #endif

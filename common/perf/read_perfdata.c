@@ -99,33 +99,6 @@
 
 /* --- Bounds-checked reading --- */
 
-static uint64_t
-u64at(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static uint32_t
-u32at(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static uint16_t
-u16at(const uint8_t *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, 2);
-	return v;
-}
-
 /* Is [off, off + n) inside [0, end)?  Without overflow. */
 static int
 fits(uint64_t off, uint64_t n, uint64_t end)
@@ -657,7 +630,7 @@ decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
 }
 
 /* The time of a non-sample record, from its sample_id trailer. */
-static int
+int
 trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
 {
 	const struct attr *a = &pd->attrs[0];
@@ -681,7 +654,7 @@ trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
  * The thread of a non-sample record, from its sample_id trailer: 0, or -1
  * when the record has none.
  */
-static int
+int
 trailer_tid(struct pd *pd, const uint8_t *p, size_t n, int32_t *tid)
 {
 	const struct attr *a = &pd->attrs[0];
@@ -1250,7 +1223,7 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 }
 
 /* Is this attr's event the one kept (perf_script.c's event_ok)? */
-static int
+int
 event_ok(struct pd *pd, struct attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
@@ -1283,117 +1256,6 @@ event_ok(struct pd *pd, struct attr *a)
 		sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
 		    "period") : "samples", pd->event_time ? "ns" : "none");
 	return 1;
-}
-
-/* --- Off-CPU recordings (offcpu.h) --- */
-
-/* An off-CPU interval kept: a sample of its thread, weighted by its ns. */
-static void
-oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
-    const char *stack, size_t len)
-{
-	struct pd *pd = ctx;
-	struct sw_thread *swt = pd->tptr[key];
-	double ms = (double)(int64_t)(t_out / 1000 - pd->t0) * 1000 / 1e6;
-
-	if (swt == NULL || !sw_time_ok(pd->w, ms))
-		return;
-	sw_sample(pd->w, swt, ms, ns > INT64_MAX ? INT64_MAX : (int64_t)ns,
-	    0, stack, len);
-}
-
-/*
- * Is this an off-CPU recording (sched:sched_switch with switch events,
- * and time-based samples beside), read as one (no --event)?  Then set it
- * up and write its headers.
- */
-static void
-oc_setup(struct pd *pd)
-{
-	struct attr *sw = NULL, *on = NULL;
-	int switches = 0;
-	struct buf h = {0};
-
-	if (pd->o->event != NULL)
-		return;
-	for (size_t i = 0; i < pd->nattrs; i++) {
-		struct attr *a = &pd->attrs[i];
-
-		switches |= a->context_switch;
-		if (strcmp(a->name, "sched:sched_switch") == 0)
-			sw = a;
-		else if (on == NULL)
-			on = a;
-	}
-	if (sw == NULL || !switches)
-		return;
-	if (on == NULL || on->type != 1 || on->config > 1) {
-		warnx("%s: sched:sched_switch without cpu-clock or task-clock "
-		    "samples: read as samples of %s, not as a wall-time "
-		    "profile", pd->name, (on != NULL ? on : sw)->name);
-		return;
-	}
-	pd->oc = offcpu_new(pd->o->off_cpu_min_set ?
-	    (uint64_t)pd->o->off_cpu_min_us * 1000 :
-	    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, pd);
-	pd->oc_attr = sw;
-	offcpu_state_field((const char *)pd->d + pd->data_end,
-	    pd->len - pd->data_end, &pd->oc_state_off, &pd->oc_state_size);
-	buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld", OFFCPU_FRAME_PREFIX "*]",
-	    pd->o->off_cpu_min_set ? pd->o->off_cpu_min_us :
-	    (long long)OFFCPU_MIN_US_DEFAULT);
-	sw_header(pd->w, h.s);
-	buf_free(&h);
-	event_ok(pd, on);
-	pd->event_time = 1;	/* cpu-clock or task-clock, by any name */
-}
-
-/* The state a sched_switch sample left its CPU in. */
-static enum offcpu_state
-oc_state(const struct pd *pd, const struct sample *s)
-{
-	uint64_t v;
-
-	if (s->raw == NULL || pd->oc_state_off > s->rawlen ||
-	    pd->oc_state_size > s->rawlen - pd->oc_state_off)
-		return OFFCPU_SLEEPING;
-	v = pd->oc_state_size == 8 ? u64at(s->raw + pd->oc_state_off) :
-	    u32at(s->raw + pd->oc_state_off);
-	return offcpu_state_of(v);
-}
-
-/* A switch event, an exit, a loss: what offcpu.h needs of them. */
-static void
-oc_record(struct pd *pd, uint32_t type, uint16_t misc, const uint8_t *p,
-    size_t n)
-{
-	uint64_t t = 0;
-	int32_t tid;
-
-	switch (type) {
-	case R_SWITCH:
-	case R_SWITCH_CPU_WIDE:
-		/* Switch-ins close; the tracepoint's sample opens. */
-		if ((misc & 0x2000) == 0 && trailer_time(pd, p, n, &t) &&
-		    trailer_tid(pd, p, n, &tid) == 0)
-			offcpu_in(pd->oc, tid, t);
-		break;
-	case R_EXIT:
-		if (trailer_time(pd, p, n, &t))
-			offcpu_exit(pd->oc, (int32_t)u32at(p + 8), t);
-		break;
-	case R_LOST:
-		offcpu_lost(pd->oc, u64at(p + 8));
-		break;
-	case R_LOST_SAMPLES:
-		offcpu_lost(pd->oc, u64at(p));
-		break;
-	case R_THROTTLE:
-		offcpu_throttled(pd->oc);
-		break;
-	default:
-		break;
-	}
 }
 
 static void
