@@ -42,9 +42,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "agg/lost.h"
 #include "base/buf.h"
 #include "base/input.h"
 #include "json/json.h"
+#include "perf/read_perfdata.h"
+#include "perf/ringbuf.h"
 #include "read/perf_script.h"
 #include "base/proc.h"
 #include "record/record.h"
@@ -671,6 +674,24 @@ self_exe(void)
 	return self;
 }
 
+/* The last line, when perf lost samples (lost.h words it). */
+static void
+say_lost(const char *data)
+{
+	struct lost l = { 0 };
+	struct buf b = { 0 };
+	uint64_t lost, rec;
+
+	if (perfdata_lost(data, &lost, &rec) == -1 || lost == 0)
+		return;
+	l.lost = (int64_t)lost;
+	l.recorded = (int64_t)rec;
+	l.any = 1;
+	if (lost_say(&b, &l))
+		warnx("%s", b.s);
+	buf_free(&b);
+}
+
 static int
 record_perf(const struct opts *o, const char *path, char *const cmd[],
     const char *shown)
@@ -678,7 +699,8 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	struct args a = { 0 };
 	char *perf = need_profiler("perf"), *self = self_exe(), *msg = NULL;
 	char *errpath = tmp_path("perf-record.err"), fdarg[32], freq[32];
-	char helper[96], c, *link = NULL, clock[128];
+	char helper[96], c, *link = NULL, clock[128], pages[32];
+	struct ringbuf rb;
 	const char *data;
 	long long nsamples;
 	size_t len;
@@ -705,6 +727,18 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 		args_add(&a, o->event);
 		args_add(&a, "-F");
 		args_add(&a, freq);
+	}
+	if (!ringbuf_given(o->perf_args.v, o->perf_args.n)) {
+		/* A buffer for the rate and the stacks (ringbuf.h). */
+		struct buf say = { 0 };
+
+		ringbuf_for(&rb, o->freq, o->callgraph);
+		snprintf(pages, sizeof(pages), "%lu", rb.pages);
+		args_add2(&a, "-m", pages);
+		ringbuf_say(&say, &rb, o->freq);
+		if (say.len > 0 && !o->quiet)
+			warnx("%s", say.s);
+		buf_free(&say);
 	}
 	args_add(&a, "--call-graph");
 	args_add(&a, o->callgraph);
@@ -786,6 +820,7 @@ record_perf(const struct opts *o, const char *path, char *const cmd[],
 	status = recorded(st, shown, o);
 	if (!o->record_only)
 		convert_perf(perf, data, self, o);
+	say_lost(data);
 	free(msg);
 	free(errpath);
 	free(self);

@@ -101,6 +101,15 @@ header(struct agg *a, const struct lreader *lr, const char *line, size_t len)
 		agg_total_header(&a->t, lr, line, len);
 		return;
 	}
+	{
+		const char *why;
+		int r = lost_header(&a->t.lost, line, len, &why);
+
+		if (r == -1)
+			lr_fail(lr, "%s", why);
+		if (r == 1)
+			return;
+	}
 	if ((len == 8 || (len > 8 && line[8] == '\t')) &&
 	    memcmp(line, "#columns", 8) == 0)
 		return;

@@ -202,6 +202,7 @@ agg_write_table(const struct strtab *headers, const struct agg_totals *t,
 		buf_add(&b, s, len);
 		buf_addc(&b, '\n');
 	}
+	lost_put(&b, &t->lost);
 	agg_put_totals(&b, NULL, t, 1);
 	buf_adds(&b, SP_AGGREGATE_COLUMNS "\n");
 	fwrite(b.s, 1, b.len, stdout);

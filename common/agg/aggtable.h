@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "agg/lost.h"
 #include "base/buf.h"
 #include "base/input.h"
 #include "base/strtab.h"
@@ -40,6 +41,7 @@ struct agg_totals {
 	int	 has_cpu;	/* "#total cpu N" read, or a sample's cpu */
 	int	 has_counts;	/* "#total samples" or "#total weight" read */
 	int	 any;		/* any well-formed #total header read */
+	struct lost lost;	/* #lost headers, summed (lost.h) */
 };
 
 /* *sum += v, or exit 1 when it would overflow. */

@@ -95,209 +95,9 @@
 #include "read/perf_dso.h"
 #include "sym/sym_fileio.h"
 
-/* perf_event.h's numbers, which are ABI. */
-enum {
-	S_IP = 1 << 0, S_TID = 1 << 1, S_TIME = 1 << 2, S_ADDR = 1 << 3,
-	S_READ = 1 << 4, S_CALLCHAIN = 1 << 5, S_ID = 1 << 6, S_CPU = 1 << 7,
-	S_PERIOD = 1 << 8, S_STREAM_ID = 1 << 9, S_RAW = 1 << 10,
-	S_BRANCH_STACK = 1 << 11, S_REGS_USER = 1 << 12,
-	S_STACK_USER = 1 << 13, S_IDENTIFIER = 1 << 16,
-};
-enum {
-	R_MMAP = 1, R_COMM = 3, R_EXIT = 4, R_FORK = 7, R_SAMPLE = 9,
-	R_MMAP2 = 10, R_FINISHED_ROUND = 68, R_COMPRESSED = 81,
-	/* Off-CPU recordings (offcpu.h). */
-	R_LOST = 2, R_THROTTLE = 5, R_LOST_SAMPLES = 13, R_SWITCH = 14,
-	R_SWITCH_CPU_WIDE = 15,
-};
-#define RF_GROUP	8	/* read_format */
-#define BRANCH_HW_INDEX	(1ULL << 17)	/* branch_sample_type */
-#define MISC_CPUMODE	7
-#define MISC_KERNEL	1
-#define CTX_KERNEL	((uint64_t)-128)
-#define CTX_USER	((uint64_t)-512)
-#define CTX_MAX		((uint64_t)-4095)
-#define FEAT_BUILD_ID	2
-#define FEAT_OSRELEASE	4
-#define FEAT_ARCH	6
-#define FEAT_EVENT_DESC	12
-#define FEAT_COMPRESSED	27
-#define FEAT_BITS	256
-#define HEADER_SIZE	104
-#define MAX_USER_FRAMES	127	/* perf's default kernel.perf_event_max_stack */
-
-struct attr {
-	uint64_t type, config, sample_type, read_format, regs_user;
-	uint64_t branch_type;
-	uint32_t stack_user;
-	int	 id_all;
-	int	 context_switch;	/* --switch-events */
-	char	*name;
-};
-
-/*
- * The unwinder's image of a dso (perf_dso.h), and a JIT's perf map, each
- * read when first needed.
- */
-struct dimg {
-	int	 tried, map_tried;
-	struct unw_image *img;
-	struct perf_map *map;
-};
-
-struct map {
-	struct unw_map m;	/* start, end, pgoff, img (opened lazily) */
-	uint32_t dso;
-};
-
-struct proc {
-	struct map *maps;	/* in the order they came; newest wins */
-	size_t	 n, cap;
-};
-
-struct thread {
-	int32_t	 pid;
-	char	*comm;		/* NULL: none seen (perf says ":TID") */
-};
-
-/* A kernel symbol of /proc/kallsyms. */
-struct ksym {
-	uint64_t addr;
-	size_t	 name;		/* in pd->kstr */
-	int	 rank;		/* perf's preference among equal addresses */
-	int32_t	 mod;		/* dso index of "[module]", or -1 */
-};
-
-struct rec {
-	uint64_t time;
-	size_t	 off;
-	size_t	 seq;
-};
-
-/* One decoded sample. */
-struct sample {
-	uint64_t ip, time, id, period;
-	int32_t	 pid, tid;
-	int	 has_time, has_period;
-	const uint8_t *chain;	/* nchain u64s */
-	uint64_t nchain;
-	uint64_t abi;
-	const uint8_t *regs;	/* nregs u64s */
-	size_t	 nregs;
-	const uint8_t *stack;
-	uint64_t stack_len;
-	const uint8_t *raw;	/* a tracepoint's fields */
-	uint32_t rawlen;
-	uint8_t	 misc;
-};
-
-struct pd {
-	const char *name;
-	char	*why;		/* probing: the problem goes here, unsaid */
-	size_t	 whysz;
-	int	 compressed;	/* the COMPRESSED feature */
-	const uint8_t *d;
-	size_t	 len;
-	const struct perf_opts *o;
-	struct sw *w;
-
-	struct attr *attrs;
-	size_t	 nattrs;
-	struct strtab *ids;	/* sample id (8 bytes) -> index in idattr */
-	uint32_t *idattr;
-	size_t	 idcap;
-	size_t	 data_off, data_end;
-	int	 native_kernel;	/* the recording's kernel is this one */
-	int	 native_arch;
-
-	struct strtab *tids;	/* tid (4 bytes) -> thread */
-	struct thread *threads;
-	size_t	 tcap;
-	struct strtab *pids;	/* pid (4 bytes) -> proc */
-	struct proc *procs;
-	size_t	 pcap;
-
-	struct pdso_tab *dsos;
-	struct dimg *dimg;
-	size_t	 dcap;
-	int32_t	 kdso;		/* "[kernel.kallsyms]" */
-
-	int	 vloaded;
-	struct vsym {
-		uint64_t start, end;
-		const char *name;
-		int	 rank;
-	} *vsyms;
-	size_t	 nvsyms;
-
-	int	 kloaded;
-	struct ksym *ksyms;
-	size_t	 nksyms;
-	struct buf kstr;
-
-	/* perf_script.c's naming of threads. */
-	struct strtab *threadkeys;
-	struct sw_thread **tptr;
-	size_t	 tpcap;
-	int64_t	 first_t;	/* the first key with a thread, or -1 */
-	struct strtab *mainpids;
-	char	**mains;
-	size_t	 mcap;
-	struct buf key;
-
-	struct attr *event;	/* the event kept */
-	const char *event_name;
-	int	 event_time;
-	uint64_t skipped;
-	int	 have_t0;
-	uint64_t t0;
-
-	/* The current sample's frames, leaf first. */
-	struct frame {
-		uint64_t addr;
-		int32_t	 dso;	/* -1: none */
-		const char *sym; /* the symbol's name, or NULL */
-	} *fr;
-	size_t	 nfr, frcap;
-	uint64_t *pcs;
-	struct buf stack;
-	int32_t	 cur_pid;
-
-	/* An off-CPU recording (offcpu.h): NULL oc when it is not one. */
-	struct offcpu *oc;
-	struct attr *oc_attr;	/* sched:sched_switch */
-	size_t	 oc_state_off, oc_state_size;	/* prev_state in its raw */
-	uint32_t cur_key;	/* thread_of's last key */
-};
+#include "perf/perfdata_impl.h"
 
 /* --- Bounds-checked reading --- */
-
-static uint64_t
-u64at(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static uint32_t
-u32at(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static uint16_t
-u16at(const uint8_t *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, 2);
-	return v;
-}
 
 /* Is [off, off + n) inside [0, end)?  Without overflow. */
 static int
@@ -363,7 +163,7 @@ proc_get(struct pd *pd, int32_t pid)
 
 /* --- Dsos (perf_dso.h) --- */
 
-static int32_t
+int32_t
 dso_id(struct pd *pd, const char *s, size_t n)
 {
 	int32_t id = pdso_id(pd->dsos, s, n);
@@ -379,203 +179,6 @@ static struct pdso *
 dso(struct pd *pd, int32_t id)
 {
 	return pdso_get(pd->dsos, id);
-}
-
-/* --- Kernel symbols --- */
-
-/*
- * perf's choice among kernel symbols at one address: it gives each the
- * end of the next (kallsyms has no sizes), so that all but the last of
- * equal addresses, in the file's order, are empty, and then prefers the
- * symbol that is not (choose_best_symbol's first rule): the last one.
- * rank is minus the symbol's place in the file, so that it sorts first.
- */
-static int
-kcmp(const void *a, const void *b)
-{
-	const struct ksym *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
-}
-
-static void
-kload(struct pd *pd)
-{
-	FILE *f;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	size_t kcap = 0;
-	int nonzero = 0;
-
-	pd->kloaded = 1;
-	if (!pd->native_kernel || (f = fopen("/proc/kallsyms", "r")) == NULL)
-		return;
-	while ((n = getline(&line, &cap, f)) > 0) {
-		char *p = line, *end, *name, *mod;
-		uint64_t a;
-		char t;
-		size_t nl;
-		struct ksym *k;
-
-		if (line[n - 1] == '\n')
-			line[--n] = '\0';
-		a = strtoull(p, &end, 16);
-		if (end == p || end[0] != ' ' || end[1] == '\0' ||
-		    end[2] != ' ')
-			continue;
-		t = end[1];
-		if (t != 'T' && t != 't' && t != 'W' && t != 'w')
-			continue;
-		name = end + 3;
-		mod = strchr(name, '\t');
-		nl = mod != NULL ? (size_t)(mod - name) : strlen(name);
-		if (a != 0)
-			nonzero = 1;
-		xgrow(&pd->ksyms, &kcap, pd->nksyms + 1, sizeof(*pd->ksyms));
-		k = &pd->ksyms[pd->nksyms++];
-		k->addr = a;
-		k->name = pd->kstr.len;
-		buf_add(&pd->kstr, name, nl);
-		buf_addc(&pd->kstr, '\0');
-		k->rank = -(int)(pd->nksyms < INT_MAX ? pd->nksyms : INT_MAX);
-		k->mod = -1;
-		if (mod != NULL) {
-			mod++;
-			while (*mod == ' ' || *mod == '\t')
-				mod++;
-			k->mod = dso_id(pd, mod, strlen(mod));
-		}
-	}
-	free(line);
-	fclose(f);
-	if (!nonzero) {		/* kptr_restrict: no addresses to go by */
-		pd->nksyms = 0;
-		return;
-	}
-	qsort(pd->ksyms, pd->nksyms, sizeof(*pd->ksyms), kcmp);
-}
-
-/* The kernel symbol holding addr: the last one at or below it. */
-static int32_t
-kfind(struct pd *pd, uint64_t addr)
-{
-	size_t lo = 0, hi;
-
-	if (!pd->kloaded)
-		kload(pd);
-	hi = pd->nksyms;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (pd->ksyms[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0)
-		return -1;
-	/* The first (best) of the symbols at that address. */
-	lo--;
-	while (lo > 0 && pd->ksyms[lo - 1].addr == pd->ksyms[lo].addr)
-		lo--;
-	return (int32_t)lo;
-}
-
-/* --- The vDSO's symbols --- */
-
-/*
- * perf names [vdso] frames from the vDSO it finds in its own memory (the
- * kernel maps the same image into every process), so this process's own
- * is read the same way, when the recording's kernel is this one: the
- * function symbols of its .dynsym, each covering [value, value + size).
- */
-static int
-vrank(const char *name, int bind)
-{
-	size_t us = 0, nl = strlen(name);
-
-	while (name[us] == '_')
-		us++;
-	return (bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2) *
-	    (1 << 24) + (int)(us < 255 ? us : 255) * (1 << 16) -
-	    (int)(nl < 65535 ? nl : 65535);
-}
-
-static void
-vload(struct pd *pd)
-{
-	const uint8_t *img;
-	const Elf64_Ehdr *eh;
-	size_t vcap = 0;
-
-	pd->vloaded = 1;
-	if (!pd->native_kernel)
-		return;
-	img = (const uint8_t *)getauxval(AT_SYSINFO_EHDR);
-	if (img == NULL)
-		return;
-	eh = (const Elf64_Ehdr *)(const void *)img;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
-	    eh->e_shoff > 1 << 20 || eh->e_shnum > 256)
-		return;
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const Elf64_Shdr *sh = (const Elf64_Shdr *)(const void *)(img +
-		    eh->e_shoff) + i, *strs;
-		const Elf64_Sym *sym;
-		size_t nsym;
-
-		if (sh->sh_type != SHT_DYNSYM || sh->sh_link >= eh->e_shnum ||
-		    sh->sh_entsize != sizeof(Elf64_Sym) ||
-		    sh->sh_offset > 1 << 20 || sh->sh_size > 1 << 20)
-			continue;
-		strs = (const Elf64_Shdr *)(const void *)(img +
-		    eh->e_shoff) + sh->sh_link;
-		if (strs->sh_offset > 1 << 20 || strs->sh_size > 1 << 20)
-			continue;
-		sym = (const Elf64_Sym *)(const void *)(img + sh->sh_offset);
-		nsym = sh->sh_size / sizeof(*sym);
-		for (size_t k = 0; k < nsym; k++) {
-			struct vsym *v;
-			const char *nm;
-
-			if (ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC ||
-			    sym[k].st_shndx == SHN_UNDEF ||
-			    sym[k].st_name >= strs->sh_size)
-				continue;
-			nm = (const char *)img + strs->sh_offset +
-			    sym[k].st_name;
-			xgrow(&pd->vsyms, &vcap, pd->nvsyms + 1,
-			    sizeof(*pd->vsyms));
-			v = &pd->vsyms[pd->nvsyms++];
-			v->start = sym[k].st_value;
-			v->end = sym[k].st_value + sym[k].st_size;
-			v->name = nm;
-			v->rank = vrank(nm, ELF64_ST_BIND(sym[k].st_info));
-		}
-	}
-}
-
-/* The name of the vDSO's function at addr (relative to it), or NULL. */
-static const char *
-vdso_find(struct pd *pd, uint64_t addr)
-{
-	const struct vsym *best = NULL;
-
-	if (!pd->vloaded)
-		vload(pd);
-	for (size_t i = 0; i < pd->nvsyms; i++) {
-		const struct vsym *v = &pd->vsyms[i];
-
-		if (addr >= v->start && addr < v->end &&
-		    (best == NULL || v->rank < best->rank))
-			best = v;
-	}
-	return best != NULL ? best->name : NULL;
 }
 
 /* --- The header and the attributes --- */
@@ -1027,7 +630,7 @@ decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
 }
 
 /* The time of a non-sample record, from its sample_id trailer. */
-static int
+int
 trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
 {
 	const struct attr *a = &pd->attrs[0];
@@ -1051,7 +654,7 @@ trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
  * The thread of a non-sample record, from its sample_id trailer: 0, or -1
  * when the record has none.
  */
-static int
+int
 trailer_tid(struct pd *pd, const uint8_t *p, size_t n, int32_t *tid)
 {
 	const struct attr *a = &pd->attrs[0];
@@ -1123,6 +726,7 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 
 			if (rc == -1)
 				goto fail;
+			pd->nsamples++;
 			if (rc == 0 && s.has_time)
 				t = s.time;
 			break;
@@ -1154,6 +758,10 @@ scan(struct pd *pd, struct rec **out, size_t *nout)
 				bad(pd, off, "record too small for its type");
 				goto fail;
 			}
+			if (type == R_LOST)
+				pd->lost_rec += u64at(p + 8);
+			else if (type == R_LOST_SAMPLES)
+				pd->lost_samples += u64at(p);
 			trailer_time(pd, p, bn, &t);
 			break;
 		case R_COMPRESSED:
@@ -1615,7 +1223,7 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 }
 
 /* Is this attr's event the one kept (perf_script.c's event_ok)? */
-static int
+int
 event_ok(struct pd *pd, struct attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
@@ -1648,117 +1256,6 @@ event_ok(struct pd *pd, struct attr *a)
 		sw_units(pd->w, pd->o->period_weight ? (pd->event_time ? "ns" :
 		    "period") : "samples", pd->event_time ? "ns" : "none");
 	return 1;
-}
-
-/* --- Off-CPU recordings (offcpu.h) --- */
-
-/* An off-CPU interval kept: a sample of its thread, weighted by its ns. */
-static void
-oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
-    const char *stack, size_t len)
-{
-	struct pd *pd = ctx;
-	struct sw_thread *swt = pd->tptr[key];
-	double ms = (double)(int64_t)(t_out / 1000 - pd->t0) * 1000 / 1e6;
-
-	if (swt == NULL || !sw_time_ok(pd->w, ms))
-		return;
-	sw_sample(pd->w, swt, ms, ns > INT64_MAX ? INT64_MAX : (int64_t)ns,
-	    0, stack, len);
-}
-
-/*
- * Is this an off-CPU recording (sched:sched_switch with switch events,
- * and time-based samples beside), read as one (no --event)?  Then set it
- * up and write its headers.
- */
-static void
-oc_setup(struct pd *pd)
-{
-	struct attr *sw = NULL, *on = NULL;
-	int switches = 0;
-	struct buf h = {0};
-
-	if (pd->o->event != NULL)
-		return;
-	for (size_t i = 0; i < pd->nattrs; i++) {
-		struct attr *a = &pd->attrs[i];
-
-		switches |= a->context_switch;
-		if (strcmp(a->name, "sched:sched_switch") == 0)
-			sw = a;
-		else if (on == NULL)
-			on = a;
-	}
-	if (sw == NULL || !switches)
-		return;
-	if (on == NULL || on->type != 1 || on->config > 1) {
-		warnx("%s: sched:sched_switch without cpu-clock or task-clock "
-		    "samples: read as samples of %s, not as a wall-time "
-		    "profile", pd->name, (on != NULL ? on : sw)->name);
-		return;
-	}
-	pd->oc = offcpu_new(pd->o->off_cpu_min_set ?
-	    (uint64_t)pd->o->off_cpu_min_us * 1000 :
-	    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, pd);
-	pd->oc_attr = sw;
-	offcpu_state_field((const char *)pd->d + pd->data_end,
-	    pd->len - pd->data_end, &pd->oc_state_off, &pd->oc_state_size);
-	buf_printf(&h, "#off-cpu\t%s\tmin-us=%lld", OFFCPU_FRAME_PREFIX "*]",
-	    pd->o->off_cpu_min_set ? pd->o->off_cpu_min_us :
-	    (long long)OFFCPU_MIN_US_DEFAULT);
-	sw_header(pd->w, h.s);
-	buf_free(&h);
-	event_ok(pd, on);
-	pd->event_time = 1;	/* cpu-clock or task-clock, by any name */
-}
-
-/* The state a sched_switch sample left its CPU in. */
-static enum offcpu_state
-oc_state(const struct pd *pd, const struct sample *s)
-{
-	uint64_t v;
-
-	if (s->raw == NULL || pd->oc_state_off > s->rawlen ||
-	    pd->oc_state_size > s->rawlen - pd->oc_state_off)
-		return OFFCPU_SLEEPING;
-	v = pd->oc_state_size == 8 ? u64at(s->raw + pd->oc_state_off) :
-	    u32at(s->raw + pd->oc_state_off);
-	return offcpu_state_of(v);
-}
-
-/* A switch event, an exit, a loss: what offcpu.h needs of them. */
-static void
-oc_record(struct pd *pd, uint32_t type, uint16_t misc, const uint8_t *p,
-    size_t n)
-{
-	uint64_t t = 0;
-	int32_t tid;
-
-	switch (type) {
-	case R_SWITCH:
-	case R_SWITCH_CPU_WIDE:
-		/* Switch-ins close; the tracepoint's sample opens. */
-		if ((misc & 0x2000) == 0 && trailer_time(pd, p, n, &t) &&
-		    trailer_tid(pd, p, n, &tid) == 0)
-			offcpu_in(pd->oc, tid, t);
-		break;
-	case R_EXIT:
-		if (trailer_time(pd, p, n, &t))
-			offcpu_exit(pd->oc, (int32_t)u32at(p + 8), t);
-		break;
-	case R_LOST:
-		offcpu_lost(pd->oc, u64at(p + 8));
-		break;
-	case R_LOST_SAMPLES:
-		offcpu_lost(pd->oc, u64at(p));
-		break;
-	case R_THROTTLE:
-		offcpu_throttled(pd->oc);
-		break;
-	default:
-		break;
-	}
 }
 
 static void
@@ -1981,6 +1478,58 @@ perfdata_probe(const char *path, char *why, size_t whysz)
 }
 
 int
+perfdata_lost(const char *path, uint64_t *lost, uint64_t *recorded)
+{
+	struct pd pd;
+	struct stat sb;
+	struct rec *r = NULL;
+	size_t nr = 0;
+	char why[256];
+	void *m;
+	int fd, rc;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &sb) == -1 || sb.st_size <= 0 ||
+	    (m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd,
+	    0)) == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	pd_init(&pd, path, m, (size_t)sb.st_size, NULL);
+	pd.why = why;
+	pd.whysz = sizeof(why);
+	rc = parse_header(&pd) == 0 && check(&pd) == 0 &&
+	    scan(&pd, &r, &nr) == 0 ? 0 : -1;
+	*lost = pd.lost_samples > 0 ? pd.lost_samples : pd.lost_rec;
+	*recorded = pd.nsamples;
+	free(r);
+	pd_free(&pd);
+	munmap(m, (size_t)sb.st_size);
+	return rc;
+}
+
+/*
+ * The #lost header (sp(5)) when perf lost samples: LOST_SAMPLES records
+ * count the samples the kernel dropped (what perf's "lost N%" counts);
+ * a perf that writes none has only LOST records, of lost records of any
+ * kind.  Recorded: every sample record of the file, as perf counts them.
+ */
+static void
+lost_line(struct pd *pd)
+{
+	uint64_t n = pd->lost_samples > 0 ? pd->lost_samples : pd->lost_rec;
+	char h[64];
+
+	if (n == 0)
+		return;
+	snprintf(h, sizeof(h), "#lost\t%" PRIu64 "\t%" PRIu64, n,
+	    pd->nsamples);
+	sw_header(pd->w, h);
+}
+
+int
 perfdata_flatten(const char *name, const uint8_t *data, size_t len,
     struct sw *w, const struct perf_opts *o)
 {
@@ -1995,6 +1544,7 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	    scan(&pd, &r, &nr) == -1)
 		goto out;
 	sw_source(w, name, "perf.data");
+	lost_line(&pd);
 	oc_setup(&pd);
 	replay(&pd, r, nr);
 	pdso_report(pd.dsos, name);

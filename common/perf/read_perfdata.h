@@ -35,4 +35,11 @@ int	 perfdata_flatten(const char *name, const uint8_t *data, size_t len,
  */
 int	 perfdata_probe(const char *path, char *why, size_t whysz);
 
+/*
+ * The samples perf lost and those it recorded in the file at path, as the
+ * stream's #lost header counts them (sp(5)): 0, or -1 when it cannot be
+ * read (quietly).
+ */
+int	 perfdata_lost(const char *path, uint64_t *lost, uint64_t *recorded);
+
 #endif

@@ -222,9 +222,29 @@ unw_stack(const struct unw_regs *r, const uint8_t *stack, size_t len,
 		}
 		if (look < m->start || look >= m->end ||
 		    unw_image_vaddr(m->img, look - m->start + m->pgoff,
-		    &va) == -1 ||
-		    (ru = unw_rule_find(m->img, va)) == NULL)
+		    &va) == -1)
 			break;
+		if ((ru = unw_rule_find(m->img, va)) == NULL) {
+			/*
+			 * Code of a file with CFI that has none itself:
+			 * crtstuff's __do_global_dtors_aux (the caller of
+			 * __cxa_finalize at exit), objects built without
+			 * unwind tables.  Such code keeps the frame pointer
+			 * or is a leaf; perf's libunwind steps by it too.
+			 * The caller found must be code of a mapping, or
+			 * the frame pointer was not one: stop there.
+			 */
+			struct unw_regs next = cur;
+
+			if (fp_step(&next, stack, len, base, spreg) == -1 ||
+			    next.r[spreg] <= sp || next.pc == 0 ||
+			    lookup(ctx, next.pc - 1) == NULL)
+				break;
+			cur = next;
+			adj = 1;
+			pcs[n++] = cur.pc;
+			continue;
+		}
 		/* The pc is a register for expressions (the PLT's CFA). */
 		cur.r[pcreg] = cur.pc;
 		cur.valid |= (uint64_t)1 << pcreg;

@@ -103,8 +103,11 @@ int	 unw_regs_from_perf(struct unw_regs *r, enum unw_arch, uint64_t mask,
  * long as the stack goes on.  stack[0..len) is the copy of the stack from
  * the address in the sample's stack pointer.  A frame in a mapping with
  * no image (JIT code, or a file that could not be read) is stepped past by
- * its frame pointer.  Unwinding stops, without an error, at the first
- * frame whose address has no mapping or no rule, whose rule reads memory
+ * its frame pointer; so is one whose image has no rule for its address
+ * (code built without unwind tables, crtstuff's), as long as the caller
+ * so found is in a mapping.  Unwinding stops, without an error, at the
+ * first frame whose address has no mapping, or no rule and no frame
+ * pointer to step by, whose rule reads memory
  * outside the copy or a register that is not known, whose return address
  * is 0, or whose stack pointer does not grow (a loop); and after max
  * addresses.  Returns the number written.

@@ -25,9 +25,14 @@
  * sp-symbolize;
  * kernel and JIT addresses, those of perf 3 and any beyond 4 GiB are
  * run-time ones, which stay frames without library ("0x7f26cab4c0b0").
- * Inlined frames (dso "(inlined)") get the library of the real frame at
- * the same address below them and the " (inlined)" suffix; perf-map-agent's
- * "A->B->C" JIT names are split into frames the same way.
+ * Inlined frames (dso "(inlined)") get the " (inlined)" suffix and the
+ * library of the code they are in: that of the real frame at the same
+ * address (perf prints it after them); where there is none (perf prints
+ * some libc frames' whole chain as inlined, each at its own address), that
+ * of the one library whose real frames seen so far span the address, else
+ * that of the next real frame rootward (the one they are inlined into),
+ * else leafward — a kernel's for a kernel address only.  perf-map-agent's "A->B->C" JIT
+ * names are split into frames the same way.
  *
  * A sample's process is named after the current comm of its process's
  * main thread (tid == pid) when that thread has been seen, else after the
@@ -44,6 +49,8 @@
  * (the header names sched:sched_switch and context_switch, the tracepoint's
  * lines carry prev_state=, switch-ins are PERF_RECORD_SWITCH lines) is read
  * as wall time, as read_perfdata.c reads the perf.data: see offcpu.h.
+ *
+ * The lines are taken apart by perf_script_parse.c.
  *
  * The whole input is read in one pass over lines, with no per-line
  * allocation: a record's symbols are copied into an arena that is reset for
@@ -62,6 +69,7 @@
 #include "read/offcpu.h"
 #include "read/perf_dso.h"
 #include "read/perf_script.h"
+#include "read/perf_script_parse.h"
 #include "read/reader.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
@@ -73,17 +81,7 @@ struct pframe {
 	size_t	 src, srclen;	/* FILE:LINE (perf script -F +srcline) */
 	uint64_t addr;
 	int32_t	 dso;		/* index in ps->dsos, or -1 */
-	int32_t	 leaf_dso;	/* that of the nearest real frame leafward */
 	unsigned has_addr:1, unknown:1, inlined:1, jit_inl:1;
-};
-
-/* The parts of an event line. */
-struct evline {
-	const char *comm, *pid, *tid, *event, *rest;
-	size_t	 commlen, pidlen, tidlen, eventlen, restlen;
-	int	 has_time, has_period;
-	int64_t	 time_ns;
-	int64_t	 period;
 };
 
 struct ps {
@@ -103,6 +101,9 @@ struct ps {
 	struct buf key;
 
 	struct pdso_tab *dsos;	/* perf_dso.h */
+	/* Per dso: the lowest and highest address of its real frames. */
+	struct span { uint64_t lo, hi; } *spans;
+	size_t	 nspans;
 
 	/* The event chosen (the first one seen, or --event). */
 	char	*event;
@@ -145,301 +146,6 @@ struct ps {
 	/* Lines we skipped. */
 	uint64_t weird, weird_line;
 };
-
-static int
-is_ws(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-all_digits(const char *s, size_t n)
-{
-	if (n == 0)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!is_digit(s[i]))
-			return 0;
-	return 1;
-}
-
-/* A pid token: "123", "123/456", "-1/-1"... (perf prints -1 for "none"). */
-static int
-pid_token(const char *s, size_t n, size_t *slash)
-{
-	size_t i = 0, start = 0;
-
-	*slash = n;
-	for (i = 0; i <= n; i++) {
-		if (i == n || s[i] == '/') {
-			size_t k = start;
-
-			if (k < i && s[k] == '-')
-				k++;
-			if (!all_digits(s + k, i - k))
-				return 0;
-			if (i < n) {
-				if (*slash != n)
-					return 0;
-				*slash = i;
-			}
-			start = i + 1;
-		}
-	}
-	return 1;
-}
-
-/* "seconds.fraction:" into ns; 0 if it is not a time stamp. */
-static int
-time_token(const char *s, size_t n, int64_t *ns)
-{
-	size_t i = 0;
-	int64_t sec = 0, frac = 0;
-	int fd = 0;
-
-	if (n < 2 || s[n - 1] != ':')
-		return 0;
-	n--;
-	while (i < n && is_digit(s[i])) {
-		if (sec > INT64_MAX / 10 / 1000000000)
-			return 0;
-		sec = sec * 10 + (s[i++] - '0');
-	}
-	if (i == 0 || i == n || s[i] != '.')
-		return 0;
-	i++;
-	if (i == n)
-		return 0;
-	for (; i < n; i++) {
-		if (!is_digit(s[i]))
-			return 0;
-		if (fd < 9) {
-			frac = frac * 10 + (s[i] - '0');
-			fd++;
-		}
-	}
-	for (; fd < 9; fd++)
-		frac *= 10;
-	*ns = sec * 1000000000 + frac;
-	return 1;
-}
-
-/*
- * Split an event line.  The comm may contain spaces, so the line is read
- * from its first time stamp ("123.456:"): the token before it is the pid
- * (or "[cpu]" and then the pid); without time stamps, the first token
- * after the comm that is a pid.  Returns 0, or -1 if this is no event line.
- */
-static int
-parse_event(const char *s, size_t n, struct evline *e)
-{
-	/* The last three tokens: [0] two before, [1] the one before, [2]. */
-	size_t ts[3] = {0}, te[3] = {0}, ntok = 0, i = 0, slash;
-	size_t pid_s = 0, pid_e = 0, after = 0;
-	int found = 0;
-
-	memset(e, 0, sizeof(*e));
-	while (i < n && is_ws(s[i]))
-		i++;
-	while (i < n) {
-		size_t st = i, k;
-		int64_t ns;
-
-		while (i < n && !is_ws(s[i]))
-			i++;
-		ts[0] = ts[1];
-		te[0] = te[1];
-		ts[1] = ts[2];
-		te[1] = te[2];
-		ts[2] = st;
-		te[2] = i;
-		ntok++;
-		if (ntok < 3 || !time_token(s + st, i - st, &ns))
-			goto next;
-		/* "comm pid time:" or "comm pid [cpu] time:" */
-		k = 1;
-		if (s[ts[1]] == '[' && s[te[1] - 1] == ']') {
-			if (ntok < 4)
-				goto next;
-			k = 0;
-		}
-		if (pid_token(s + ts[k], te[k] - ts[k], &slash)) {
-			pid_s = ts[k];
-			pid_e = te[k];
-			e->has_time = 1;
-			e->time_ns = ns;
-			after = i;
-			found = 1;
-			break;
-		}
-next:
-		while (i < n && is_ws(s[i]))
-			i++;
-	}
-	if (!found) {
-		/* No time stamp: the first pid-like token after the comm. */
-		i = 0;
-		ntok = 0;
-		while (i < n && is_ws(s[i]))
-			i++;
-		while (i < n) {
-			size_t st = i;
-
-			while (i < n && !is_ws(s[i]))
-				i++;
-			if (++ntok >= 2 && pid_token(s + st, i - st, &slash)) {
-				pid_s = st;
-				pid_e = i;
-				after = i;
-				found = 1;
-				break;
-			}
-			while (i < n && is_ws(s[i]))
-				i++;
-		}
-		if (!found)
-			return -1;
-	}
-	/* The comm: everything before the pid, trimmed. */
-	i = 0;
-	while (i < pid_s && is_ws(s[i]))
-		i++;
-	e->comm = s + i;
-	{
-		size_t ce = pid_s;
-
-		while (ce > i && is_ws(s[ce - 1]))
-			ce--;
-		if (ce == i)
-			return -1;
-		e->commlen = ce - i;
-	}
-	pid_token(s + pid_s, pid_e - pid_s, &slash);
-	if (slash < pid_e - pid_s) {
-		e->pid = s + pid_s;
-		e->pidlen = slash;
-		e->tid = s + pid_s + slash + 1;
-		e->tidlen = pid_e - pid_s - slash - 1;
-	} else {
-		e->tid = s + pid_s;
-		e->tidlen = pid_e - pid_s;
-	}
-	/* After the pid (and time): [cpu], time, period, "event:", rest. */
-	i = after;
-	for (;;) {
-		size_t st;
-
-		while (i < n && is_ws(s[i]))
-			i++;
-		if (i == n)
-			break;
-		st = i;
-		while (i < n && !is_ws(s[i]))
-			i++;
-		if (s[st] == '[' && s[i - 1] == ']' && e->event == NULL &&
-		    !e->has_period)
-			continue;
-		if (!e->has_time && !e->has_period &&
-		    time_token(s + st, i - st, &e->time_ns)) {
-			e->has_time = 1;
-			continue;
-		}
-		if (!e->has_period && all_digits(s + st, i - st)) {
-			uint64_t v;
-
-			if (parse_u64(s + st, i - st, &v) == 0 &&
-			    v <= INT64_MAX) {
-				e->period = (int64_t)v;
-				e->has_period = 1;
-				continue;
-			}
-		}
-		if (s[i - 1] == ':' && i - st > 1) {
-			e->event = s + st;
-			e->eventlen = i - st - 1;
-			while (i < n && is_ws(s[i]))
-				i++;
-			e->rest = s + i;
-			e->restlen = n - i;
-		} else {
-			/* No event name: the rest is, maybe, a frame. */
-			e->rest = s + st;
-			e->restlen = n - st;
-		}
-		break;
-	}
-	return 0;
-}
-
-/*
- * Split a frame line "ip sym (dso)" (leading blanks already skipped).
- * Returns 0, or -1 if the line does not start with a hex address.
- */
-static int
-parse_frame(const char *s, size_t n, uint64_t *addr, const char **sym,
-    size_t *symlen, const char **dso, size_t *dsolen)
-{
-	size_t i = 0, j;
-	uint64_t a = 0;
-
-	while (i < n && !is_ws(s[i])) {
-		int v = hex_digit((unsigned char)s[i]);
-
-		if (v < 0)
-			return -1;
-		a = a << 4 | (uint64_t)v;
-		i++;
-	}
-	if (i == 0 || i > 16)
-		return -1;
-	*addr = a;
-	while (i < n && is_ws(s[i]))
-		i++;
-	*sym = s + i;
-	*symlen = n - i;
-	*dso = NULL;
-	*dsolen = 0;
-	if (i < n && s[n - 1] == ')') {
-		int depth = 0;
-
-		/* The dso is the last balanced "(...)", after a blank. */
-		for (j = n; j > i; j--) {
-			char c = s[j - 1];
-
-			if (c == ')')
-				depth++;
-			else if (c == '(' && --depth == 0)
-				break;
-		}
-		if (j > i && (j - 1 == i || is_ws(s[j - 2]))) {
-			size_t k = j - 1;
-
-			*dso = s + j;
-			*dsolen = n - 1 - j;
-			while (k > i && is_ws(s[k - 1]))
-				k--;
-			*symlen = k - i;
-		}
-	}
-	return 0;
-}
-
-static void
-drop_offset(const char *s, size_t *n)
-{
-	size_t k = *n;
-
-	while (k > 0 && hex_digit((unsigned char)s[k - 1]) >= 0)
-		k--;
-	if (k >= 3 && memcmp(s + k - 3, "+0x", 3) == 0)
-		*n = k - 3;
-}
 
 /* Add one frame line's frame(s) to the current record. */
 static int
@@ -642,24 +348,98 @@ add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
 	buf_add(b, s, n);
 }
 
+/* A user-space address (x86-64 and aarch64 kernels live in the top half). */
+#define USER_ADDR(a)	((a) < 0x8000000000000000ULL)
+
+/* Widen each dso's span by the current record's real frames. */
+static void
+note_spans(struct ps *ps)
+{
+	for (size_t k = 0; k < ps->nfr; k++) {
+		const struct pframe *f = &ps->fr[k];
+		size_t id = (size_t)f->dso;
+
+		if (f->inlined || !f->has_addr || f->dso < 0)
+			continue;
+		if (id >= ps->nspans) {
+			size_t n = ps->nspans;
+
+			xgrow(&ps->spans, &ps->nspans, id + 1,
+			    sizeof(*ps->spans));
+			for (; n < ps->nspans; n++) {
+				ps->spans[n].lo = UINT64_MAX;
+				ps->spans[n].hi = 0;
+			}
+		}
+		if (f->addr < ps->spans[id].lo)
+			ps->spans[id].lo = f->addr;
+		if (f->addr > ps->spans[id].hi)
+			ps->spans[id].hi = f->addr;
+	}
+}
+
+/* Is lib's side (kernel or user) that of frame f's address? */
+static int
+same_side(struct ps *ps, int32_t lib, const struct pframe *f)
+{
+	if (lib < 0)
+		return 0;
+	if (!f->has_addr)
+		return 1;
+	return !pdso_get(ps->dsos, lib)->kernel_like == USER_ADDR(f->addr);
+}
+
+/*
+ * The library of inlined frame k (see the head comment), or -1: that of
+ * the real frame at its address, of the one span holding it, of the next
+ * real frame rootward, or leafward, on the same side (kernel or user) as
+ * the address.
+ */
+static int32_t
+inlined_dso(struct ps *ps, size_t k)
+{
+	const struct pframe *f = &ps->fr[k];
+	int32_t lib = -1;
+	size_t j;
+
+	for (j = k + 1; j < ps->nfr; j++)
+		if (!ps->fr[j].inlined && ps->fr[j].has_addr &&
+		    ps->fr[j].addr == f->addr)
+			return ps->fr[j].dso;
+	for (j = 0; j < ps->nspans; j++)
+		if (ps->spans[j].lo <= f->addr && f->addr <= ps->spans[j].hi) {
+			if (lib >= 0) {
+				lib = -1;	/* two spans: no answer */
+				break;
+			}
+			lib = (int32_t)j;
+		}
+	if (same_side(ps, lib, f))
+		return lib;
+	for (j = k + 1; j < ps->nfr; j++)
+		if (!ps->fr[j].inlined) {
+			if (same_side(ps, ps->fr[j].dso, f))
+				return ps->fr[j].dso;
+			break;
+		}
+	for (j = k; j-- > 0;)
+		if (!ps->fr[j].inlined) {
+			if (same_side(ps, ps->fr[j].dso, f))
+				return ps->fr[j].dso;
+			break;
+		}
+	return -1;
+}
+
 /* The stack of the current record, root first, into ps->stack. */
 static void
 join_stack(struct ps *ps)
 {
 	const struct perf_opts *o = ps->o;
 	struct buf *b = &ps->stack;
-	int32_t real_dso = -1;
-	uint64_t real_addr = 0;
-	int have_real = 0;
 
 	buf_reset(b);
-	real_dso = -1;
-	for (size_t k = 0; k < ps->nfr; k++) {
-		ps->fr[k].leaf_dso = real_dso;
-		if (!ps->fr[k].inlined)
-			real_dso = ps->fr[k].dso;
-	}
-	real_dso = -1;
+	note_spans(ps);
 	for (size_t k = ps->nfr; k-- > 0;) {
 		struct pframe *f = &ps->fr[k];
 		const char *sym = ps->arena.s + f->sym;
@@ -671,18 +451,8 @@ join_stack(struct ps *ps)
 		if (b->len > 0)
 			buf_addc(b, ';');
 		if (f->inlined) {
-			/*
-			 * The library of the real frame this one is inlined
-			 * in: the one at the same address rootward (perf
-			 * prints it after), else the callee's.
-			 */
-			lib = have_real && real_addr == f->addr ? real_dso :
-			    f->leaf_dso;
+			lib = inlined_dso(ps, k);
 			d = lib >= 0 ? pdso_get(ps->dsos, lib) : NULL;
-		} else {
-			have_real = 1;
-			real_dso = f->dso;
-			real_addr = f->addr;
 		}
 		if (f->unknown) {
 			if (o->unknown_dso) {
@@ -1318,6 +1088,7 @@ out:
 	st_free(ps.threads);
 	st_free(ps.pids);
 	pdso_free(ps.dsos);
+	free(ps.spans);
 	st_free(ps.others);
 	offcpu_free(ps.oc);
 	free(ps.mains);

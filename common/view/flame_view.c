@@ -27,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agg/lost.h"
 #include "base/bigmem.h"
 #include "base/buf.h"
 #include "base/escape.h"
@@ -138,6 +139,7 @@ struct side {
 	size_t	 rawcap;
 	int	 any_stream, any_folded, any_cpu;
 	struct buf sources;
+	struct lost lost;	/* #lost headers (lost.h) */
 };
 
 /* A line kept as it is: every line of a flame chart, and folded lines,
@@ -434,6 +436,9 @@ read_stream(struct side *s, struct lreader *lr, char *line, long long len)
 		size_t rootlen = 0;
 
 		if (len > 0 && line[0] == '#') {
+			if (lost_header(&s->lost, line, (size_t)len,
+			    &why) == -1)
+				bad_line(lr, why);
 			if (len > 7 && memcmp(line, "#units\t", 7) == 0) {
 				struct field uf[8];
 				size_t nu = split_tabs(line, (size_t)len, uf, 8);
@@ -830,7 +835,7 @@ flame_view(struct flame_draw *d, const struct flame_view_opts *o,
 	struct flame_graph fg;
 	struct flame_stack *st;
 	struct side sa, sb;
-	struct buf desc = { 0 }, sum = { 0 };
+	struct buf desc = { 0 }, sum = { 0 }, lost = { 0 };
 	char bg1[FLAME_COLOR_MAX], bg2[FLAME_COLOR_MAX];
 	int empty;
 	size_t n;
@@ -859,6 +864,9 @@ flame_view(struct flame_draw *d, const struct flame_view_opts *o,
 	    argv, argc);
 	d->svg.desc = desc.s;
 	d->svg.summary = sum.s;
+	/* Lost samples say so under the title, unless --subtitle does. */
+	if (d->svg.subtitle == NULL && lost_say(&lost, &sa.lost))
+		d->svg.subtitle = lost.s;
 	if (g.diff) {
 		d->svg.two_sided = 1;
 		d->svg.total_a = side_total(&sb);

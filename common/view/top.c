@@ -33,6 +33,7 @@
 #include "agg/aggtable.h"
 #include "agg/difftable.h"
 #include "agg/shorten.h"
+#include "agg/lost.h"
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
@@ -85,6 +86,7 @@ read_table(struct top *t, const char *path)
 		size_t len = (size_t)n;
 		struct field f[SAMPLE_MAXFIELDS];
 		struct agg_line al;
+		const char *why;
 		size_t nf;
 		uint32_t id;
 		int added;
@@ -92,6 +94,10 @@ read_table(struct top *t, const char *path)
 		if (len > 0 && line[0] == '#') {
 			if (len >= 7 && memcmp(line, "#total\t", 7) == 0)
 				agg_total_header(&t->t, lr, line, len);
+			else if (lost_header(&t->t.lost, line, len, &why) == -1)
+				lr_fail(lr, "%s", why);
+			else if (len > 6 && memcmp(line, "#lost\t", 6) == 0)
+				;
 			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
 				st_intern(t->sources, line + 8, len - 8, NULL);
 			else if (len > 7 && memcmp(line, "#units\t", 7) == 0)
@@ -214,6 +220,13 @@ print_summary(const struct top *t, int64_t base, int has_cpu, size_t shown,
 		buf_free(&u);
 	}
 	putchar('\n');
+	{
+		struct buf l = { 0 };
+
+		if (lost_say(&l, &t->t.lost))
+			printf("%s\n", l.s);
+		buf_free(&l);
+	}
 	if (key != NULL && wall)
 		printf("percentages are of the wall time %.2f ms; "
 		    "top %zu of %zu frames by %s\n", (double)base / 1e6, shown,

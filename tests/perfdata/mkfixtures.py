@@ -19,6 +19,10 @@
 # one sample through the tiny binary, three JIT frames (named, named
 # "A->B->C" as perf-map-agent writes inlining, and one the map does not
 # name) and a frame in the rw- mapping.
+#
+# lost.data: tiny.data with a PERF_RECORD_LOST (5 records lost) and two
+# PERF_RECORD_LOST_SAMPLES (3 and 4 samples lost): the stream's #lost
+# header counts the LOST_SAMPLES (7) of the 3 samples recorded.
 import struct
 
 def pad8(b):
@@ -99,3 +103,12 @@ jit = hdr[:48] + struct.pack('<Q', len(jd)) + hdr[56:] + attr + \
     struct.pack('<QQ', ids_off, 8) + struct.pack('<Q', ID) + jd + \
     struct.pack('<QQ', jfeat + 16, len(desc)) + desc
 open('jit.data', 'wb').write(jit)
+
+ld = data + rec(2, 0, struct.pack('<QQ', ID, 5) + trailer(100, 100, T0 + 1)) + \
+    rec(13, 0, struct.pack('<Q', 3) + trailer(100, 100, T0 + 2)) + \
+    rec(13, 0, struct.pack('<Q', 4) + trailer(100, 101, T0 + 3))
+lfeat = data_off + len(ld)
+lost = hdr[:48] + struct.pack('<Q', len(ld)) + hdr[56:] + attr + \
+    struct.pack('<QQ', ids_off, 8) + struct.pack('<Q', ID) + ld + \
+    struct.pack('<QQ', lfeat + 16, len(desc)) + desc
+open('lost.data', 'wb').write(lost)

@@ -16,5 +16,6 @@ sp-record --record-only -o p.data -p "$a,$b" -d 0.1 >out 2>err || { cat err; exi
 kill $a $b
 [ -s out ] && exit 1
 sed -e "s|$PWD|DIR|g" -e "s|$a,$b|A,B|g" -e 's|--exec-fd=[0-9:]*|--exec-fd=N|' \
+    -e 's| -m [0-9]* | -m PAGES |' \
     -e 's|--attached=[0-9]*:[0-9]*|--attached=N:E|' \
     -e 's|/[^ ]*/sp-record |sp-record |' -e 's|[^ ]*/sp-record-exec |sp-record-exec |' -e 's|/[^ ]*/sleep |sleep |' -e 's| /[^ ]*/sh sh | SH sh |' log

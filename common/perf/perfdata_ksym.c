@@ -1,0 +1,217 @@
+/*
+ * perfdata_ksym.c: the perf.data reader's kernel and vDSO symbols: the
+ * running kernel's /proc/kallsyms (when it is the kernel that recorded),
+ * ranked as perf ranks equal addresses, and the symbols of the vDSO
+ * mapped in this process.  Part of read_perfdata.c's reader
+ * (perfdata_impl.h); may use base/ and perf_dso.h.
+ */
+#include <sys/auxv.h>
+
+#include <elf.h>
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/util.h"
+#include "perf/perfdata_impl.h"
+
+/* --- Kernel symbols --- */
+
+/*
+ * perf's choice among kernel symbols at one address: it gives each the
+ * end of the next (kallsyms has no sizes), so that all but the last of
+ * equal addresses, in the file's order, are empty, and then prefers the
+ * symbol that is not (choose_best_symbol's first rule): the last one.
+ * rank is minus the symbol's place in the file, so that it sorts first.
+ */
+static int
+kcmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static void
+kload(struct pd *pd)
+{
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	size_t kcap = 0;
+	int nonzero = 0;
+
+	pd->kloaded = 1;
+	if (!pd->native_kernel || (f = fopen("/proc/kallsyms", "r")) == NULL)
+		return;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *p = line, *end, *name, *mod;
+		uint64_t a;
+		char t;
+		size_t nl;
+		struct ksym *k;
+
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		a = strtoull(p, &end, 16);
+		if (end == p || end[0] != ' ' || end[1] == '\0' ||
+		    end[2] != ' ')
+			continue;
+		t = end[1];
+		if (t != 'T' && t != 't' && t != 'W' && t != 'w')
+			continue;
+		name = end + 3;
+		mod = strchr(name, '\t');
+		nl = mod != NULL ? (size_t)(mod - name) : strlen(name);
+		if (a != 0)
+			nonzero = 1;
+		xgrow(&pd->ksyms, &kcap, pd->nksyms + 1, sizeof(*pd->ksyms));
+		k = &pd->ksyms[pd->nksyms++];
+		k->addr = a;
+		k->name = pd->kstr.len;
+		buf_add(&pd->kstr, name, nl);
+		buf_addc(&pd->kstr, '\0');
+		k->rank = -(int)(pd->nksyms < INT_MAX ? pd->nksyms : INT_MAX);
+		k->mod = -1;
+		if (mod != NULL) {
+			mod++;
+			while (*mod == ' ' || *mod == '\t')
+				mod++;
+			k->mod = dso_id(pd, mod, strlen(mod));
+		}
+	}
+	free(line);
+	fclose(f);
+	if (!nonzero) {		/* kptr_restrict: no addresses to go by */
+		pd->nksyms = 0;
+		return;
+	}
+	qsort(pd->ksyms, pd->nksyms, sizeof(*pd->ksyms), kcmp);
+}
+
+/* The kernel symbol holding addr: the last one at or below it. */
+int32_t
+kfind(struct pd *pd, uint64_t addr)
+{
+	size_t lo = 0, hi;
+
+	if (!pd->kloaded)
+		kload(pd);
+	hi = pd->nksyms;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (pd->ksyms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return -1;
+	/* The first (best) of the symbols at that address. */
+	lo--;
+	while (lo > 0 && pd->ksyms[lo - 1].addr == pd->ksyms[lo].addr)
+		lo--;
+	return (int32_t)lo;
+}
+
+/* --- The vDSO's symbols --- */
+
+/*
+ * perf names [vdso] frames from the vDSO it finds in its own memory (the
+ * kernel maps the same image into every process), so this process's own
+ * is read the same way, when the recording's kernel is this one: the
+ * function symbols of its .dynsym, each covering [value, value + size).
+ */
+static int
+vrank(const char *name, int bind)
+{
+	size_t us = 0, nl = strlen(name);
+
+	while (name[us] == '_')
+		us++;
+	return (bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2) *
+	    (1 << 24) + (int)(us < 255 ? us : 255) * (1 << 16) -
+	    (int)(nl < 65535 ? nl : 65535);
+}
+
+static void
+vload(struct pd *pd)
+{
+	const uint8_t *img;
+	const Elf64_Ehdr *eh;
+	size_t vcap = 0;
+
+	pd->vloaded = 1;
+	if (!pd->native_kernel)
+		return;
+	img = (const uint8_t *)getauxval(AT_SYSINFO_EHDR);
+	if (img == NULL)
+		return;
+	eh = (const Elf64_Ehdr *)(const void *)img;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
+	    eh->e_shoff > 1 << 20 || eh->e_shnum > 256)
+		return;
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const Elf64_Shdr *sh = (const Elf64_Shdr *)(const void *)(img +
+		    eh->e_shoff) + i, *strs;
+		const Elf64_Sym *sym;
+		size_t nsym;
+
+		if (sh->sh_type != SHT_DYNSYM || sh->sh_link >= eh->e_shnum ||
+		    sh->sh_entsize != sizeof(Elf64_Sym) ||
+		    sh->sh_offset > 1 << 20 || sh->sh_size > 1 << 20)
+			continue;
+		strs = (const Elf64_Shdr *)(const void *)(img +
+		    eh->e_shoff) + sh->sh_link;
+		if (strs->sh_offset > 1 << 20 || strs->sh_size > 1 << 20)
+			continue;
+		sym = (const Elf64_Sym *)(const void *)(img + sh->sh_offset);
+		nsym = sh->sh_size / sizeof(*sym);
+		for (size_t k = 0; k < nsym; k++) {
+			struct vsym *v;
+			const char *nm;
+
+			if (ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC ||
+			    sym[k].st_shndx == SHN_UNDEF ||
+			    sym[k].st_name >= strs->sh_size)
+				continue;
+			nm = (const char *)img + strs->sh_offset +
+			    sym[k].st_name;
+			xgrow(&pd->vsyms, &vcap, pd->nvsyms + 1,
+			    sizeof(*pd->vsyms));
+			v = &pd->vsyms[pd->nvsyms++];
+			v->start = sym[k].st_value;
+			v->end = sym[k].st_value + sym[k].st_size;
+			v->name = nm;
+			v->rank = vrank(nm, ELF64_ST_BIND(sym[k].st_info));
+		}
+	}
+}
+
+/* The name of the vDSO's function at addr (relative to it), or NULL. */
+const char *
+vdso_find(struct pd *pd, uint64_t addr)
+{
+	const struct vsym *best = NULL;
+
+	if (!pd->vloaded)
+		vload(pd);
+	for (size_t i = 0; i < pd->nvsyms; i++) {
+		const struct vsym *v = &pd->vsyms[i];
+
+		if (addr >= v->start && addr < v->end &&
+		    (best == NULL || v->rank < best->rank))
+			best = v;
+	}
+	return best != NULL ? best->name : NULL;
+}
