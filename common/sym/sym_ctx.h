@@ -18,6 +18,7 @@
 
 #include "base/buf.h"
 #include "base/strtab.h"
+#include "sym/sym_cache.h"
 #include "sym/sym_input.h"
 #include "sym/sym_programs.h"
 #include "sym/sym_result.h"
@@ -47,6 +48,7 @@ struct lib {
 	char	*file;		/* the file symbolized */
 	const char *via;	/* backend name */
 	size_t	 resolved;
+	size_t	 asked, cached;	/* addresses looked up; served by the cache */
 	double	 secs;
 	struct sym_results res;
 	struct rep *rep[M_N];	/* replacement texts, built when first used */
@@ -124,6 +126,9 @@ struct sym_ctx {
 	int	 seen_headers, inserted;
 
 	struct sym_programs progs;	/* looked up once */
+	struct sym_cache *cache;	/* NULL: --no-cache, or no directory */
+	int	 cache_warned;	/* "cannot cache" said once */
+	struct buf nocache_msg;	/* that message, for the parent (sym_jobs.c) */
 
 	struct buf out;
 };
@@ -146,6 +151,12 @@ char	*symc_unesc_dup(const char *s, size_t n);
 void	 symc_resolve_lib(struct sym_ctx *, struct lib *);
 void	 symc_resolve_syms(struct sym_ctx *, struct lib *,
 	    const struct sym_syms *);
+
+/* The library's replacements made ready, its resolved addresses counted. */
+void	 symc_lib_done(struct lib *);
+
+/* sym_jobs.c: resolve every library, several at once. */
+void	 symc_resolve_all(struct sym_ctx *);
 
 /* sym_write.c: the replacements, the output, the summary. */
 void	 symc_build_reps(struct sym_ctx *);

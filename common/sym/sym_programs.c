@@ -58,6 +58,7 @@ missing(struct sym_programs *sc, const char *msg)
 	if (!sc->warned_missing)
 		warnx("%s", msg);
 	sc->warned_missing = 1;
+	strlcpy(sc->missing, msg, sizeof(sc->missing));
 }
 
 enum sym_backend

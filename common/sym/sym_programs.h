@@ -18,6 +18,7 @@ struct sym_programs {
 	char	 llvm_path[4096], a2l_path[4096], atos_path[4096];
 	int	 have_llvm, have_a2l, have_atos;	/* -1: not looked up */
 	int	 warned_missing;
+	char	 missing[256];	/* the message about a missing program, or "" */
 };
 
 /* Ready p for symbolizer and backend (the options). */

@@ -8,20 +8,25 @@
  * sym_image.h, sym_symtab.h, sym_plt.h, sym_syms.h, sym_programs.h).
  */
 #include <err.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "base/buf.h"
 #include "base/progress.h"
 #include "base/util.h"
 #include "sym/sym_backend.h"
+#include "sym/sym_cache.h"
 #include "sym/sym_ctx.h"
 #include "sym/sym_debugfile.h"
 #include "sym/sym_find_binary.h"
 #include "sym/sym_image.h"
 #include "sym/sym_plt.h"
+#include "sym/sym_result_io.h"
 #include "sym/sym_symtab.h"
 #include "sym/sym_syms.h"
 
@@ -51,6 +56,13 @@ count_resolved(struct lib *l)
 	for (size_t i = 0; i < l->naddrs; i++)
 		if (l->res.nframes[i] > 0)
 			l->resolved++;
+}
+
+void
+symc_lib_done(struct lib *l)
+{
+	lib_alloc_reps(l);
+	count_resolved(l);
 }
 
 void
@@ -246,6 +258,188 @@ pick_file(struct sym_ctx *sc, struct lib *l, const char *uname,
 }
 
 /*
+ * A file's identity in a cache key: its real path, size and modification
+ * time (a rebuilt or replaced file has another); -1 when it cannot be
+ * read.
+ */
+static int
+file_ident(struct buf *k, const char *what, const char *path)
+{
+	char real[PATH_MAX];
+	struct stat st;
+
+	if (realpath(path, real) == NULL || stat(real, &st) == -1)
+		return -1;
+	buf_printf(k, "%s %s %lld %lld.%09ld\n", what, real,
+	    (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+	    st.st_mtim.tv_nsec);
+	return 0;
+}
+
+/*
+ * The cache key of a job: everything its answers depend on (the program,
+ * the files it reads, the binary whose symbol table and PLT check them,
+ * the base and architecture); -1 when a file cannot be identified.
+ */
+static int
+cache_key(struct buf *k, const struct sym_job *job, const char *bin,
+    const struct sym_image *im)
+{
+	buf_printf(k, "sp-symbolize cache 1\nbackend %s\n",
+	    sym_backend_name(job->backend));
+	if (file_ident(k, "prog", job->prog) == -1 ||
+	    file_ident(k, "bin", bin) == -1 ||
+	    file_ident(k, "file", job->bin) == -1)
+		return -1;
+	buf_printf(k, "id %s\narch %s\nbase %llx\ninlines %d\n", im->id,
+	    job->arch != NULL ? job->arch : "", (unsigned long long)job->base,
+	    job->inlines);
+	return 0;
+}
+
+static int
+by_addr(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Where a is in the sorted v[0..n), or -1. */
+static ssize_t
+find_addr(const uint64_t *v, size_t n, uint64_t a)
+{
+	const uint64_t *p = bsearch(&a, v, n, sizeof(*v), by_addr);
+
+	return p != NULL ? p - v : -1;
+}
+
+/*
+ * Keep under key the answers of the cache file (ca, cr) and the new ones
+ * (mq, mr), sorted by address.  A directory that cannot be written is
+ * said once.
+ */
+static void
+cache_keep(struct sym_ctx *sc, const char *key, const uint64_t *ca,
+    const struct sym_results *cr, const uint64_t *mq,
+    const struct sym_results *mr)
+{
+	size_t n = cr->naddr + mr->naddr, i = 0, j = 0, o = 0;
+	uint64_t *all = xreallocarray(NULL, n ? n : 1, sizeof(*all));
+	struct sym_results u;
+	struct buf why = { 0 };
+	size_t *ord = xreallocarray(NULL, mr->naddr ? mr->naddr : 1,
+	    sizeof(*ord));
+
+	/* The new addresses in order (insertion: a few thousand at most). */
+	for (size_t k = 0; k < mr->naddr; k++) {
+		size_t p = k;
+
+		while (p > 0 && mq[ord[p - 1]] > mq[k]) {
+			ord[p] = ord[p - 1];
+			p--;
+		}
+		ord[p] = k;
+	}
+	symr_init(&u, n);
+	while (i < cr->naddr || j < mr->naddr) {
+		if (j == mr->naddr || (i < cr->naddr && ca[i] < mq[ord[j]])) {
+			all[o] = ca[i];
+			symr_copy(&u, o++, cr, i++);
+		} else {
+			all[o] = mq[ord[j]];
+			symr_copy(&u, o++, mr, ord[j++]);
+		}
+	}
+	if (sym_cache_store(sc->cache, key, all, &u, &why) == -1) {
+		if (!sc->cache_warned)
+			warnx("%s", why.s);
+		sc->cache_warned = 1;
+		if (sc->nocache_msg.len == 0)
+			buf_adds(&sc->nocache_msg, why.s);
+	}
+	symr_free(&u);
+	free(all);
+	free(ord);
+	buf_free(&why);
+}
+
+/*
+ * What to keep in the cache once the library is done (the answers of its
+ * file and the new ones), so that a message about it comes last.
+ */
+struct keep {
+	int	 want;
+	struct buf key;
+	uint64_t *ca, *mq;
+	struct sym_results cr, mr;
+};
+
+static void
+keep_free(struct keep *k)
+{
+	if (!k->want)
+		return;
+	buf_free(&k->key);
+	free(k->ca);
+	free(k->mq);
+	symr_free(&k->cr);
+	symr_free(&k->mr);
+	k->want = 0;
+}
+
+/*
+ * The answers for q[0..nq) into l->res: from the cache where it has them,
+ * the others from the job's symbolizer; k says what to keep in the cache
+ * (when it answered every one without a complaint).  Returns as
+ * sym_backend_run.
+ */
+static int
+ask(struct sym_ctx *sc, struct lib *l, const char *uname,
+    const struct sym_job *job, const char *bin, const struct sym_image *im,
+    const uint64_t *q, size_t nq, struct buf *msg, struct buf *wmsg,
+    struct keep *k)
+{
+	size_t nm = 0;
+	int rc = 0;
+
+	memset(k, 0, sizeof(*k));
+	l->asked = nq;
+	if (sc->cache == NULL || cache_key(&k->key, job, bin, im) == -1) {
+		buf_free(&k->key);
+		progress_begin(uname, nq, PROGRESS_ADDRESSES);
+		rc = sym_backend_run(job, q, nq, &l->res, msg, wmsg);
+		progress_end();
+		return rc;
+	}
+	sym_cache_load(sc->cache, k->key.s, &k->ca, &k->cr);
+	k->mq = xreallocarray(NULL, nq, sizeof(*k->mq));
+	for (size_t i = 0; i < nq; i++)
+		if (find_addr(k->ca, k->cr.naddr, q[i]) < 0)
+			k->mq[nm++] = q[i];
+	if (nm > 0) {
+		progress_begin(uname, nm, PROGRESS_ADDRESSES);
+		rc = sym_backend_run(job, k->mq, nm, &k->mr, msg, wmsg);
+		progress_end();
+	} else
+		symr_init(&k->mr, 0);
+	symr_init(&l->res, nq);
+	for (size_t i = 0, j = 0; i < nq; i++) {
+		ssize_t c = find_addr(k->ca, k->cr.naddr, q[i]);
+
+		if (c >= 0) {
+			symr_copy(&l->res, i, &k->cr, (size_t)c);
+			l->cached++;
+		} else
+			symr_copy(&l->res, i, &k->mr, j++);
+	}
+	k->want = 1;
+	if (nm == 0 || rc != 0 || wmsg->len > 0)
+		keep_free(k);
+	return rc;
+}
+
+/*
  * Ask the job's symbolizer about l's addresses that lie in the code of
  * the image im (in_code), the answers checked against its symbol table
  * (check_symtab); the others are counted in one warning.
@@ -259,15 +453,14 @@ run_job(struct sym_ctx *sc, struct lib *l, const char *uname, const char *bin,
 	uint64_t *sv = xreallocarray(NULL, na, sizeof(*sv));
 	uint64_t *q = xreallocarray(NULL, na, sizeof(*q));
 	char n1[32], n2[32];
+	struct keep k = { 0 };
 	int rc = 0;
 
 	pos = xreallocarray(NULL, na, sizeof(*pos));
 	nq = in_code(l, im, job->base, sv, q, pos);
-	if (nq > 0) {
-		progress_begin(uname, nq, PROGRESS_ADDRESSES);
-		rc = sym_backend_run(job, q, nq, &l->res, &msg, &wmsg);
-		progress_end();
-	} else
+	if (nq > 0)
+		rc = ask(sc, l, uname, job, bin, im, q, nq, &msg, &wmsg, &k);
+	else
 		symr_init(&l->res, 0);
 	symr_spread(&l->res, pos, l->naddrs);
 	if (rc == -1) {
@@ -293,6 +486,9 @@ run_job(struct sym_ctx *sc, struct lib *l, const char *uname, const char *bin,
 	/* It complained and resolved nothing: it could not read the file. */
 	if (wmsg.len > 0 && l->resolved == 0)
 		sc->status = 1;
+	if (k.want)
+		cache_keep(sc, k.key.s, k.ca, &k.cr, k.mq, &k.mr);
+	keep_free(&k);
 	free(sv);
 	free(q);
 	free(pos);

@@ -121,6 +121,8 @@ symc_build_reps(struct sym_ctx *sc)
 static void
 put_headers(struct sym_ctx *sc, struct buf *ob)
 {
+	size_t asked = 0, cached = 0;
+
 	for (size_t i = 0; i < sc->nlibs; i++) {
 		struct lib *l = &sc->libs[i];
 		const char *what;
@@ -140,7 +142,12 @@ put_headers(struct sym_ctx *sc, struct buf *ob)
 			esc_append(ob, l->file, strlen(l->file));
 		buf_printf(ob, "\t%s\t%zu/%zu\n", what, l->resolved,
 		    l->naddrs);
+		asked += l->asked;
+		cached += l->cached;
 	}
+	/* Only when it served something: outputs stay as they were. */
+	if (cached > 0)
+		buf_printf(ob, "#symcache\t%zu/%zu\n", cached, asked);
 }
 
 /* Standard output's errors as every tool treats them; another file's. */
@@ -279,8 +286,11 @@ symc_summary(struct sym_ctx *sc, int syms)
 		    (l->state != L_DONE && l->state != L_PARTIAL))
 			continue;
 		fprintf(stderr, "sp-symbolize: %.*s: %zu/%zu addresses "
-		    "resolved in %.3f s (%s, %s)\n", (int)l->name_len, l->name,
+		    "resolved in %.3f s (%s, %s", (int)l->name_len, l->name,
 		    l->resolved, l->naddrs, l->secs, l->via, l->file);
+		if (l->cached > 0)
+			fprintf(stderr, ", %zu from the cache", l->cached);
+		fputs(")\n", stderr);
 	}
 }
 

@@ -53,6 +53,8 @@ sym_ctx_new(const struct sym_opts *o)
 		return NULL;
 	}
 	sc->libnames = st_new();
+	if (!o->no_cache)
+		sc->cache = sym_cache_new(o->cache_dir, o->cache_size);
 	return sc;
 }
 
@@ -73,14 +75,12 @@ sym_ctx_add_file(struct sym_ctx *sc, const char *path)
 void
 sym_ctx_resolve(struct sym_ctx *sc)
 {
-	for (size_t i = 0; i < sc->nlibs; i++) {
-		if (sc->libs[i].naddrs == 0)
-			continue;
-		if (sc->sy != NULL)
-			symc_resolve_syms(sc, &sc->libs[i], sc->sy);
-		else
-			symc_resolve_lib(sc, &sc->libs[i]);
-	}
+	if (sc->sy != NULL) {
+		for (size_t i = 0; i < sc->nlibs; i++)
+			if (sc->libs[i].naddrs > 0)
+				symc_resolve_syms(sc, &sc->libs[i], sc->sy);
+	} else
+		symc_resolve_all(sc);
 	if (sc->target != NULL && !sc->o.mixed && st_find(sc->libnames,
 	    sc->target, sc->target_len) < 0)
 		warnx("%s: no address frames of this library in the input%s",
@@ -148,5 +148,7 @@ sym_ctx_free(struct sym_ctx *sc)
 		    sizeof(*sc->rep_of[m]));
 	buf_free(&sc->out);
 	sym_syms_free(sc->sy);
+	sym_cache_free(sc->cache);
+	buf_free(&sc->nocache_msg);
 	free(sc);
 }
