@@ -165,6 +165,8 @@ via_name(const char *s)
 		return NULL;
 	if (strcmp(s, "syms") == 0)
 		return "syms";
+	if (strcmp(s, "symtab") == 0)
+		return "symtab";
 	return sym_backend_name(sym_backend_parse(s));
 }
 

@@ -439,6 +439,81 @@ ask(struct sym_ctx *sc, struct lib *l, const char *uname,
 	return rc;
 }
 
+static void
+warn_outside(const struct lib *l, size_t nq)
+{
+	char n1[32], n2[32];
+
+	if (nq < l->naddrs)
+		warnx("%.*s: %s of %s addresses fall outside its code: not the "
+		    "binary that was profiled, or a wrong --base?",
+		    (int)l->name_len, l->name,
+		    fmt_count(n1, sizeof(n1), l->naddrs - nq),
+		    fmt_count(n2, sizeof(n2), l->naddrs));
+}
+
+/* A name a symbolizer would demangle (C++, Rust). */
+static int
+mangled(const char *s)
+{
+	return strncmp(s, "_Z", 2) == 0 || strncmp(s, "_R", 2) == 0;
+}
+
+/*
+ * Function names only (--no-inline without -l): read from the symbol
+ * table of the file in-process, without starting a symbolizer, when it
+ * names the functions as the symbolizer would.  It would not for a name
+ * it demangles, nor, when there is DWARF, for a compiler's clone
+ * ("work.constprop.0", "work.cold": DWARF names the function "work"):
+ * then, if a symbolizer is installed, -1 says to ask it.  0 when done.
+ */
+static int
+from_symtab(struct sym_ctx *sc, struct lib *l, const char *bin,
+    const struct sym_image *im, int dwarf)
+{
+	struct sym_symtab *t = sym_symtab_read(l->file);
+	size_t nq, na = l->naddrs ? l->naddrs : 1, *pos;
+	uint64_t *sv, *q, base = sc->o.has_base ? sc->o.base : im->base;
+	int have_prog;
+
+	if (t == NULL)
+		return -1;
+	have_prog = sym_programs_have_llvm(&sc->progs);
+	sv = xreallocarray(NULL, na, sizeof(*sv));
+	q = xreallocarray(NULL, na, sizeof(*q));
+	pos = xreallocarray(NULL, na, sizeof(*pos));
+	nq = in_code(l, im, base, sv, q, pos);
+	symr_init(&l->res, nq);
+	for (size_t k = 0; k < nq; k++) {
+		const char *name = sym_symtab_name(t, q[k] + base);
+		size_t start = l->res.nfr;
+
+		if (name != NULL && have_prog && (mangled(name) ||
+		    (dwarf && strchr(name, '.') != NULL))) {
+			symr_free(&l->res);
+			sym_symtab_free(t);
+			free(sv);
+			free(q);
+			free(pos);
+			return -1;
+		}
+		if (name != NULL)
+			symr_push(&l->res, name, strlen(name), "", 0, 0);
+		symr_commit(&l->res, k, start);
+	}
+	sym_symtab_free(t);
+	symr_spread(&l->res, pos, l->naddrs);
+	l->via = "symtab";
+	l->state = L_DONE;
+	warn_outside(l, nq);
+	check_symtab(l, bin, sv);
+	symc_lib_done(l);
+	free(sv);
+	free(q);
+	free(pos);
+	return 0;
+}
+
 /*
  * Ask the job's symbolizer about l's addresses that lie in the code of
  * the image im (in_code), the answers checked against its symbol table
@@ -452,7 +527,6 @@ run_job(struct sym_ctx *sc, struct lib *l, const char *uname, const char *bin,
 	size_t nq, na = l->naddrs ? l->naddrs : 1, *pos;
 	uint64_t *sv = xreallocarray(NULL, na, sizeof(*sv));
 	uint64_t *q = xreallocarray(NULL, na, sizeof(*q));
-	char n1[32], n2[32];
 	struct keep k = { 0 };
 	int rc = 0;
 
@@ -473,12 +547,7 @@ run_job(struct sym_ctx *sc, struct lib *l, const char *uname, const char *bin,
 			    l->via, wmsg.s);
 		l->state = L_DONE;
 	}
-	if (nq < l->naddrs)
-		warnx("%.*s: %s of %s addresses fall outside its code: not the "
-		    "binary that was profiled, or a wrong --base?",
-		    (int)l->name_len, l->name,
-		    fmt_count(n1, sizeof(n1), l->naddrs - nq),
-		    fmt_count(n2, sizeof(n2), l->naddrs));
+	warn_outside(l, nq);
 	if (im->kind == SYMK_ELF)
 		check_symtab(l, bin, sv);
 	lib_alloc_reps(l);
@@ -514,6 +583,13 @@ symc_resolve_lib(struct sym_ctx *sc, struct lib *l)
 		l->file = xstrdup(dbg);
 	else
 		l->file = xstrdup(use);
+	if (sc->o.noinline && !sc->o.lines && sc->o.backend == SYMB_NONE &&
+	    sc->o.symbolizer == NULL && im.kind == SYMK_ELF &&
+	    from_symtab(sc, l, use, &im, im.has_debug_info ||
+	    strcmp(l->file, use) != 0) == 0) {
+		l->secs = now() - t0;
+		goto out;
+	}
 	job.backend = sym_programs_choose(&sc->progs, im.kind, &prog);
 	if (job.backend == SYMB_NONE) {
 		sc->status = 1;
