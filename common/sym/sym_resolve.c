@@ -309,8 +309,11 @@ by_addr(const void *a, const void *b)
 static ssize_t
 find_addr(const uint64_t *v, size_t n, uint64_t a)
 {
-	const uint64_t *p = bsearch(&a, v, n, sizeof(*v), by_addr);
+	const uint64_t *p;
 
+	if (n == 0)
+		return -1;
+	p = bsearch(&a, v, n, sizeof(*v), by_addr);
 	return p != NULL ? p - v : -1;
 }
 
