@@ -465,14 +465,15 @@ mangled(const char *s)
 /*
  * Function names only (--no-inline without -l): read from the symbol
  * table of the file in-process, without starting a symbolizer, when it
- * names the functions as the symbolizer would.  It would not for a name
- * it demangles, nor, when there is DWARF, for a compiler's clone
- * ("work.constprop.0", "work.cold": DWARF names the function "work"):
- * then, if a symbolizer is installed, -1 says to ask it.  0 when done.
+ * names the functions as the symbolizer would.  llvm-symbolizer's
+ * outermost function is the symbol table's name where there is one (with
+ * --functions=linkage it prefers it to DWARF's, "work.constprop.0" too),
+ * demangled: for a name it would demangle (C++, Rust), if a symbolizer is
+ * installed, -1 says to ask it.  0 when done.
  */
 static int
 from_symtab(struct sym_ctx *sc, struct lib *l, const char *bin,
-    const struct sym_image *im, int dwarf)
+    const struct sym_image *im)
 {
 	struct sym_symtab *t = sym_symtab_read(l->file);
 	size_t nq, na = l->naddrs ? l->naddrs : 1, *pos;
@@ -491,8 +492,7 @@ from_symtab(struct sym_ctx *sc, struct lib *l, const char *bin,
 		const char *name = sym_symtab_name(t, q[k] + base);
 		size_t start = l->res.nfr;
 
-		if (name != NULL && have_prog && (mangled(name) ||
-		    (dwarf && strchr(name, '.') != NULL))) {
+		if (name != NULL && have_prog && mangled(name)) {
 			symr_free(&l->res);
 			sym_symtab_free(t);
 			free(sv);
@@ -588,8 +588,7 @@ symc_resolve_lib(struct sym_ctx *sc, struct lib *l)
 		l->file = xstrdup(use);
 	if (sc->o.noinline && !sc->o.lines && sc->o.backend == SYMB_NONE &&
 	    sc->o.symbolizer == NULL && im.kind == SYMK_ELF &&
-	    from_symtab(sc, l, use, &im, im.has_debug_info ||
-	    strcmp(l->file, use) != 0) == 0) {
+	    from_symtab(sc, l, use, &im) == 0) {
 		l->secs = now() - t0;
 		goto out;
 	}
