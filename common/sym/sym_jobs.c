@@ -251,6 +251,22 @@ symc_resolve_all(struct sym_ctx *sc)
 	for (size_t i = 0, k = 0; i < sc->nlibs; i++)
 		if (sc->libs[i].naddrs > 0)
 			jobs[k++].lib = i;
+	/* No temporary files (a full or read-only TMPDIR): one at a time. */
+	for (size_t k = 0; k < n; k++)
+		if ((jobs[k].out = tmpfile()) == NULL ||
+		    (jobs[k].err = tmpfile()) == NULL) {
+			for (size_t i = 0; i <= k; i++) {
+				if (jobs[i].out != NULL)
+					fclose(jobs[i].out);
+				if (jobs[i].err != NULL)
+					fclose(jobs[i].err);
+			}
+			free(jobs);
+			for (size_t i = 0; i < sc->nlibs; i++)
+				if (sc->libs[i].naddrs > 0)
+					symc_resolve_lib(sc, &sc->libs[i]);
+			return;
+		}
 	fflush(stdout);
 	fflush(stderr);
 	while (next < n || running > 0) {
@@ -260,9 +276,6 @@ symc_resolve_all(struct sym_ctx *sc)
 		while (next < n && running < max) {
 			struct job *j = &jobs[next++];
 
-			if ((j->out = tmpfile()) == NULL ||
-			    (j->err = tmpfile()) == NULL)
-				err(1, "temporary file");
 			if ((j->pid = fork()) == -1)
 				err(1, "fork");
 			if (j->pid == 0)
