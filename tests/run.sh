@@ -32,6 +32,10 @@ if [ "${1:-}" = --one ]; then
 	export T
 	d=$work/$(echo "$c" | tr / _)
 	r=$d.result
+	# Each case its own symbol cache (sp-symbolize(1)), never $HOME's.
+	XDG_CACHE_HOME=$d/.cache
+	export XDG_CACHE_HOME
+	unset SP_CACHE SP_CACHE_SIZE
 	mkdir -p "$d"
 	(cd "$d" && sh "$TOP/tests/$c.sh" >"$d.stdout" 2>"$d.stderr")
 	st=$?

@@ -20,6 +20,7 @@
 #include "base/progress.h"
 #include "base/util.h"
 #include "base/version.h"
+#include "sym/sym_cache.h"
 #include "sym/symbolize.h"
 
 static void
@@ -27,11 +28,13 @@ usage(FILE *fp)
 {
 	fprintf(fp, "usage: sp-symbolize [-hlmqV] [-b binary] [--backend name] "
 	    "[--base addr]\n"
-	    "                    [--force] [--image name] [--keep-hash] "
+	    "                    [--cache-dir dir] [--cache-size size] "
+	    "[--force]\n"
+	    "                    [--image name] [--keep-hash] "
 	    "[--map name=path]\n"
-	    "                    [--no-inline] [--search dir] "
-	    "[--symbolizer program]\n"
-	    "                    [--syms file] [file ...]\n");
+	    "                    [--no-cache] [--no-inline] [--search dir]\n"
+	    "                    [--symbolizer program] [--syms file] "
+	    "[file ...]\n");
 }
 
 static void
@@ -44,12 +47,15 @@ add_opt(char ***v, size_t *n, const char *s)
 int
 main(int argc, char *argv[])
 {
-	enum { O_BACKEND = 256, O_BASE, O_FORCE, O_IMAGE, O_KEEP_HASH, O_MAP,
-	    O_NO_INLINE, O_SEARCH, O_SYMBOLIZER, O_SYMS };
+	enum { O_BACKEND = 256, O_BASE, O_CACHE_DIR, O_CACHE_SIZE, O_FORCE,
+	    O_IMAGE, O_KEEP_HASH, O_MAP, O_NO_CACHE, O_NO_INLINE, O_SEARCH,
+	    O_SYMBOLIZER, O_SYMS };
 	static const struct option longopts[] = {
 		{ "backend", required_argument, NULL, O_BACKEND },
 		{ "base", required_argument, NULL, O_BASE },
 		{ "binary", required_argument, NULL, 'b' },
+		{ "cache-dir", required_argument, NULL, O_CACHE_DIR },
+		{ "cache-size", required_argument, NULL, O_CACHE_SIZE },
 		{ "force", no_argument, NULL, O_FORCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -58,6 +64,7 @@ main(int argc, char *argv[])
 		{ "lines", no_argument, NULL, 'l' },
 		{ "map", required_argument, NULL, O_MAP },
 		{ "mixed", no_argument, NULL, 'm' },
+		{ "no-cache", no_argument, NULL, O_NO_CACHE },
 		{ "no-inline", no_argument, NULL, O_NO_INLINE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "search", required_argument, NULL, O_SEARCH },
@@ -100,6 +107,18 @@ main(int argc, char *argv[])
 			if (parse_u64(optarg, strlen(optarg), &o.base) == -1)
 				errx(1, "%s: invalid base address", optarg);
 			o.has_base = 1;
+			break;
+		case O_CACHE_DIR:
+			o.cache_dir = optarg;
+			break;
+		case O_CACHE_SIZE:
+			if (sym_cache_parse_size(optarg, &o.cache_size) == -1 ||
+			    o.cache_size == 0)
+				errx(1, "%s: invalid cache size (a number of "
+				    "bytes, K, M or G)", optarg);
+			break;
+		case O_NO_CACHE:
+			o.no_cache = 1;
 			break;
 		case O_FORCE:
 			o.force = 1;

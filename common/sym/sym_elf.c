@@ -1,7 +1,8 @@
 /*
- * sym_elf.c: the ELF half of sym_image.h.  Reads the ELF header, the
- * program headers (the PT_LOAD segments, PT_NOTE build id) and the section
- * headers (.debug_info, .gnu_debuglink, SHT_NOTE build id of separate debug
+ * sym_elf.c: the ELF half of sym_image.h, filling the struct sym_image
+ * it is handed (sym_imagedef.h).  Reads the ELF header, the program
+ * headers (the PT_LOAD segments, PT_NOTE build id) and the section headers
+ * (.debug_info, .gnu_debuglink, SHT_NOTE build id of separate debug
  * files), for 32- and 64-bit files of either byte order.  Every offset and
  * count read from the file is checked against the file's size.
  */
@@ -9,7 +10,7 @@
 #include <string.h>
 
 #include "sym/sym_fileio.h"
-#include "sym/sym_image.h"
+#include "sym/sym_imagedef.h"
 #include "sym/sym_image_parts.h"
 #include "base/util.h"
 

@@ -105,21 +105,3 @@ sym_image_off_to_addr(const struct sym_image *im, uint64_t off,
 		}
 	return -1;
 }
-
-void
-sym_image_add_seg(struct sym_image *im, uint64_t vaddr, uint64_t memsz,
-    uint64_t off, uint64_t filesz, int exec)
-{
-	struct sym_seg *s;
-
-	if (im->nseg == SYM_MAXSEGS) {
-		im->seg_lost = 1;
-		return;
-	}
-	s = &im->seg[im->nseg++];
-	s->vaddr = vaddr;
-	s->memsz = memsz;
-	s->off = off;
-	s->filesz = filesz;
-	s->exec = exec;
-}

@@ -4,7 +4,7 @@
  * and its debug file are, the llvm-symbolizer, addr2line and atos
  * backends with their output parsers, samply's .syms.json, demangling,
  * and the symbolization context (symbolize.h) that rewrites streams.  It
- * uses base/, json/ and stream/ (the stream's headers, symbolize.c).
+ * uses base/, json/ and stream/ (the stream's fields, sym_scan.c).
  */
 /*
  * sym_image.h: what sp-symbolize needs to know about a binary before it
@@ -25,7 +25,8 @@
  *    executable segment is not of this file, or the base is wrong), and
  *    which address a file offset is loaded at.
  *
- * sym_pread and sym_hex (sym_fileio.h) come with it.
+ * struct sym_image itself is in sym_imagedef.h, which the ELF and Mach-O
+ * readers fill; sym_pread and sym_hex (sym_fileio.h) come with it.
  */
 #ifndef SP_SYM_IMAGE_H
 #define SP_SYM_IMAGE_H
@@ -34,30 +35,7 @@
 #include <stdint.h>
 
 #include "sym/sym_fileio.h"
-
-enum sym_kind { SYMK_UNKNOWN, SYMK_ELF, SYMK_MACHO };
-
-/* Linkers write 2 to 6 loaded segments; a file with more is not checked. */
-#define SYM_MAXSEGS	32
-
-struct sym_image {
-	enum sym_kind kind;
-	int	 fat;		/* Mach-O universal file */
-	uint64_t base;
-	int	 has_base;
-	char	 id[129];	/* lowercase hex, "" when absent */
-	int	 has_debug_info;	/* ELF .debug_info present */
-	char	 debuglink[256];	/* ELF .gnu_debuglink file name, or "" */
-	char	 arch[32];	/* Mach-O: the architecture of the slice */
-	/* The loaded segments, in file order; nseg 0 when none was read. */
-	struct sym_seg {
-		uint64_t vaddr, memsz;	/* where it is loaded, how much */
-		uint64_t off, filesz;	/* where it is in the file */
-		int	 exec;		/* PF_X, VM_PROT_EXECUTE */
-	} seg[SYM_MAXSEGS];
-	size_t	 nseg;
-	int	 seg_lost;	/* more segments than seg holds: unknown */
-};
+#include "sym/sym_imagedef.h"
 
 /*
  * Read the headers of path.  arch (may be NULL or "") picks the slice of a
@@ -90,10 +68,6 @@ int	 sym_image_in_code(const struct sym_image *, uint64_t svma);
  */
 int	 sym_image_off_to_addr(const struct sym_image *, uint64_t off,
 	    uint64_t *svma);
-
-/* Record a segment read from the headers (the ELF and Mach-O readers). */
-void	 sym_image_add_seg(struct sym_image *, uint64_t vaddr, uint64_t memsz,
-	    uint64_t off, uint64_t filesz, int exec);
 
 /*
  * Compare an image id with a profile's codeId: case-insensitive, dashes

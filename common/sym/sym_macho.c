@@ -1,5 +1,6 @@
 /*
- * sym_macho.c: the Mach-O half of sym_image.h.  A thin image (32- or 64-bit,
+ * sym_macho.c: the Mach-O half of sym_image.h, filling the struct
+ * sym_image it is handed (sym_imagedef.h).  A thin image (32- or 64-bit,
  * either byte order) gives the vmaddr of its __TEXT segment and its LC_UUID;
  * a fat (universal) file is a table of such images, one per architecture,
  * and the one matching the profile's lib.arch is read.
@@ -7,7 +8,7 @@
 #include <string.h>
 
 #include "sym/sym_fileio.h"
-#include "sym/sym_image.h"
+#include "sym/sym_imagedef.h"
 #include "sym/sym_image_parts.h"
 
 #define LC_SEGMENT_	0x1

@@ -344,3 +344,38 @@ sym_symtab_alias(const struct sym_symtab *t, uint64_t a, const char *name,
 	}
 	return found ? t->names + t->f[best].name : NULL;
 }
+
+const char *
+sym_symtab_name(const struct sym_symtab *t, uint64_t a)
+{
+	size_t lo = 0, hi = t->nf, g, best = SIZE_MAX;
+
+	if (t->names == NULL || !sym_symtab_covers(t, a))
+		return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->f[mid].lo <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	/* The symbols at the greatest start at or below a that reach it. */
+	for (g = lo - 1; g > 0 && t->f[g - 1].lo == t->f[lo - 1].lo; g--)
+		;
+	for (size_t i = g; i < lo; i++) {
+		const struct fsym *f = &t->f[i];
+
+		if (f->size != 0 && a - f->lo >= f->size)
+			continue;
+		if (f->size == 0 && a >= f->secend)
+			continue;
+		if (best == SIZE_MAX || better(t, f, &t->f[best]))
+			best = i;
+	}
+	if (best == SIZE_MAX || t->names[t->f[best].name] == '\0')
+		return NULL;
+	return t->names + t->f[best].name;
+}

@@ -38,4 +38,11 @@ int	 sym_symtab_covers(const struct sym_symtab *, uint64_t svma);
 const char *sym_symtab_alias(const struct sym_symtab *, uint64_t svma,
 	    const char *name, size_t len);
 
+/*
+ * The name of the function symbol covering svma, as perf report names it
+ * (among aliases, by the rule of sym_symtab_alias); NULL when none covers
+ * it.  For answers from the symbol table alone (sp-symbolize --no-inline).
+ */
+const char *sym_symtab_name(const struct sym_symtab *, uint64_t svma);
+
 #endif

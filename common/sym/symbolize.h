@@ -52,6 +52,9 @@ struct sym_opts {
 	size_t	 nsearch;
 	char	**map;		/* --map NAME=PATH */
 	size_t	 nmap;
+	int	 no_cache;	/* --no-cache */
+	const char *cache_dir;	/* --cache-dir, or NULL (sym_cache.h) */
+	uint64_t cache_size;	/* --cache-size, or 0 */
 };
 
 struct sym_ctx;

@@ -30,7 +30,7 @@ chmod +x bin/atos
 	columns
 	sample 1 "a.out!0x388;a.out!0x3d0;a.out!0x3e0;a.out!0x400"
 } >in.tsv
-PATH="$PWD/bin:$PATH" sp-symbolize -q -l --backend atos \
+PATH="$PWD/bin:$PATH" sp-symbolize -q --no-cache -l --backend atos \
     --map a.out="$PWD/a.out" in.tsv >out || exit 1
 tail -n 1 out
 spdir=$(dirname "$(command -v sp-symbolize)")

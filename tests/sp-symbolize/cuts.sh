@@ -27,8 +27,8 @@ W=$(printf '%s' "$w" | tr a-f A-F | sed 's/^0X/0x/')
 } >body.tsv
 cat head.tsv body.tsv >in.tsv
 gzip -c in.tsv >in.tsv.gz
-sp-symbolize -q -b prog in.tsv >out || exit 1
-sp-symbolize -q -b prog in.tsv.gz | cmp - out || exit 1
-sp-symbolize -q -b prog <in.tsv | cmp - out || exit 1
-sp-symbolize -q -b prog head.tsv - <body.tsv | cmp - out || exit 1
+sp-symbolize -q --no-cache -b prog in.tsv >out || exit 1
+sp-symbolize -q --no-cache -b prog in.tsv.gz | cmp - out || exit 1
+sp-symbolize -q --no-cache -b prog <in.tsv | cmp - out || exit 1
+sp-symbolize -q --no-cache -b prog head.tsv - <body.tsv | cmp - out || exit 1
 sed -e "s|$PWD|DIR|g" -e "s|$(buildid prog)|BUILDID|" out

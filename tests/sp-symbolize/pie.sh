@@ -15,5 +15,5 @@ build prog -fPIE -pie
 } >in.tsv
 for o in "" -l --no-inline "-l --no-inline"; do
 	echo "== $o"
-	sp-symbolize -q $o -b prog in.tsv | sed -e "s|$PWD|DIR|g" -e "s|$(buildid prog)|BUILDID|"
+	sp-symbolize -q --no-cache $o -b prog in.tsv | sed -e "s|$PWD|DIR|g" -e "s|$(buildid prog)|BUILDID|"
 done
