@@ -260,7 +260,12 @@ put_num(struct buf *b, double v, int shares)
 	if (isnan(v))
 		buf_adds(b, "-");
 	else
-		buf_printf(b, shares ? "%.4f" : "%.2f", v == 0 ? 0 : v);
+	{
+		/* Rounded first, so that no "-0.00" is written. */
+		double r = shares ? round(v * 1e4) / 1e4 : round(v * 100) / 100;
+
+		buf_printf(b, shares ? "%.4f" : "%.2f", r == 0 ? 0 : r);
+	}
 }
 
 static void
