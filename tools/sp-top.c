@@ -31,6 +31,8 @@
 #include "agg/aggtable.h"
 #include "base/buf.h"
 #include "agg/difftable.h"
+#include "diff/diff.h"
+#include "diff/runsdiff.h"
 #include "base/escape.h"
 #include "base/input.h"
 #include "agg/shorten.h"
@@ -52,6 +54,7 @@ struct top {
 	int64_t	 sum_self;
 	int	 any_cpu;
 	struct lreader *diff;	/* a diff table, its magic line read */
+	struct lreader *runsdiff; /* a runs-diff table (sp-diff of sets) */
 };
 
 /*
@@ -107,6 +110,11 @@ read_table(struct top *t, const char *path)
 			    memcmp(line, SP_DIFF_MAGIC, len) == 0 &&
 			    st_count(t->frames) == 0) {
 				t->diff = lr;
+				return;
+			} else if (len == strlen(SP_RUNSDIFF_MAGIC) &&
+			    memcmp(line, SP_RUNSDIFF_MAGIC, len) == 0 &&
+			    st_count(t->frames) == 0) {
+				t->runsdiff = lr;
 				return;
 			} else if (len > 11 && memcmp(line, "#sp samples", 11) == 0)
 				errx(1, "%s: a sample stream, not an aggregate "
@@ -890,6 +898,8 @@ main(int argc, char *argv[])
 	t.frames = st_new();
 	t.sources = st_new();
 	read_table(&t, path);
+	if (t.runsdiff != NULL)
+		runs_view(t.runsdiff, limit);
 	if (t.diff != NULL) {
 		if (lines)
 			errx(1, "--lines: %s is a diff table, not a line-level "

@@ -63,4 +63,12 @@ void	 runset_add(struct runset *, const char *operand);
 int	 diff_runs(const struct runset *a, const struct runset *b,
 	    const struct diff_opts *);
 
+struct lreader;
+/*
+ * sp-top's view of a runs-diff table read from lr (its magic line read):
+ * limit rows at most (0: all); exits.
+ */
+void	 runs_view(struct lreader *lr, long long limit)
+	    __attribute__((noreturn));
+
 #endif
