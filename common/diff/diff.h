@@ -63,6 +63,15 @@ void	 runset_add(struct runset *, const char *operand);
 int	 diff_runs(const struct runset *a, const struct runset *b,
 	    const struct diff_opts *);
 
+struct strtab;
+/*
+ * The verdicts of diff_runs on the frames' totals, without its output,
+ * for sp-flame --diff: (*v)[id] is 1 (grew), -1 (shrank) or 0 for frame
+ * id of *frames.
+ */
+void	 runs_verdicts(const struct runset *a, const struct runset *b,
+	    const struct diff_opts *, struct strtab **frames, signed char **v);
+
 struct lreader;
 /*
  * sp-top's view of a runs-diff table read from lr (its magic line read):

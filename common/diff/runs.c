@@ -450,14 +450,15 @@ write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
 	buf_free(&b);
 }
 
-int
-diff_runs(const struct runset *ra, const struct runset *rb,
-    const struct diff_opts *o)
+/* Read both sets and test every frame: the rows, n of them. */
+static struct rrow *
+compare(const struct runset *ra, const struct runset *rb,
+    const struct diff_opts *o, struct rside *sa_, struct rside *sb_,
+    size_t *np)
 {
 	struct rside sa, sb;
 	struct rrow *rows;
 	double *va, *vb, *p, *q, alpha = 1 - o->level, res;
-	uint32_t *order;
 	size_t n, ntest = 0;
 
 	if (ra->n < 3 || rb->n < 3)
@@ -519,6 +520,26 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 			    verdict(&r->w[part], r->q[part], alpha, res) : "-";
 		}
 	}
+	free(va);
+	free(vb);
+	free(p);
+	free(q);
+	*sa_ = sa;
+	*sb_ = sb;
+	*np = n;
+	return rows;
+}
+
+int
+diff_runs(const struct runset *ra, const struct runset *rb,
+    const struct diff_opts *o)
+{
+	struct rside sa, sb;
+	struct rrow *rows;
+	uint32_t *order;
+	size_t n;
+
+	rows = compare(ra, rb, o, &sa, &sb, &n);
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
@@ -534,4 +555,21 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 	if (o->gate && gate(rows, order, n, &sa, &sb, o) > 0)
 		return DIFF_EXIT_REGRESSION;
 	return 0;
+}
+
+void
+runs_verdicts(const struct runset *ra, const struct runset *rb,
+    const struct diff_opts *o, struct strtab **frames, signed char **v)
+{
+	struct rside sa, sb;
+	struct rrow *rows;
+	size_t n;
+
+	rows = compare(ra, rb, o, &sa, &sb, &n);
+	*frames = sa.runs[0]->frames;
+	*v = xreallocarray(NULL, n > 0 ? n : 1, 1);
+	for (size_t i = 0; i < n; i++)
+		(*v)[i] = strcmp(rows[i].verdict[RD_TOTAL], "grew") == 0 ? 1 :
+		    strcmp(rows[i].verdict[RD_TOTAL], "shrank") == 0 ? -1 : 0;
+	free(rows);
 }
