@@ -63,6 +63,13 @@ void	 runset_add(struct runset *, const char *operand);
 int	 diff_runs(const struct runset *a, const struct runset *b,
 	    const struct diff_opts *);
 
+/*
+ * sp-aggregate --spread: each frame's median, minimum, maximum and mean
+ * over the runs of rs, self and total ("#sp spread 1", sp(5)), of the
+ * weight or with cpu of the cpu time.
+ */
+void	 spread_write(const struct runset *rs, int cpu);
+
 struct strtab;
 /*
  * The verdicts of diff_runs on the frames' totals, without its output,
