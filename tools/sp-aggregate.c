@@ -454,6 +454,7 @@ main(int argc, char *argv[])
 		for (int i = 0; i < argc; i++)
 			runset_add(&rs, argv[i]);
 		spread_write(&rs, o.cpu_count);
+		runset_free(&rs);
 		finish_stdout();
 		return 0;
 	}
@@ -488,5 +489,6 @@ main(int argc, char *argv[])
 	else
 		write_table(&o);
 	finish_stdout();
+	agg_free(a);
 	return 0;
 }

@@ -157,7 +157,9 @@ main(int argc, char *argv[])
 			errx(1, "--absolute and -n do not go together: -n "
 			    "scales a to b's total, --absolute compares the "
 			    "counts as they are");
-		return diff_pair(a, b, &o);
+		ch = diff_pair(a, b, &o);
+		free(o.pats);
+		return ch;
 	}
 	if (pair_only)
 		errx(1, "-n, --absolute and --z compare one run a side; sets "
@@ -170,5 +172,9 @@ main(int argc, char *argv[])
 		runset_add(vs == -1 ? (i == 0 ? &ra : &rb) :
 		    (i < vs ? &ra : &rb), argv[i]);
 	}
-	return diff_runs(&ra, &rb, &o);
+	ch = diff_runs(&ra, &rb, &o);
+	runset_free(&ra);
+	runset_free(&rb);
+	free(o.pats);
+	return ch;
 }

@@ -55,6 +55,7 @@ int	 diff_pair(const char *a, const char *b, const struct diff_opts *);
  * exits 1.
  */
 void	 runset_add(struct runset *, const char *operand);
+void	 runset_free(struct runset *);
 /*
  * Compare two sets of at least 3 runs each; writes the "#sp runs-diff 1"
  * table (or with o->markdown the summary).  Returns the exit status as

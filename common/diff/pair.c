@@ -369,6 +369,7 @@ diff_pair(const char *patha, const char *pathb, const struct diff_opts *o)
 	size_t n;
 	double factor = 1, nsa, nsb;
 	uint32_t *order;
+	int status;
 
 	sa.path = patha;
 	sb.path = pathb;
@@ -421,7 +422,11 @@ diff_pair(const char *patha, const char *pathb, const struct diff_opts *o)
 		warnx("one run a side: the gate tests sampling noise only; "
 		    "record 5 runs or more a side (sp-record --repeat) for "
 		    "the noise between runs");
-	if (o->gate && gate(rows, order, n, o, sa.measure) > 0)
-		return DIFF_EXIT_REGRESSION;
-	return 0;
+	status = o->gate && gate(rows, order, n, o, sa.measure) > 0 ?
+	    DIFF_EXIT_REGRESSION : 0;
+	free(order);
+	free(rows);
+	agg_free(sb.agg);
+	agg_free(sa.agg);
+	return status;
 }

@@ -117,7 +117,9 @@ read_runs(struct rside *sd, const struct runset *rs, struct agg *ref,
 	for (size_t i = 0; i < rs->n; i++) {
 		struct agg *a;
 
-		a = ref == NULL ? agg_new() : agg_new_sharing(ref);
+		/* Stored first: an error exits with it reachable. */
+		sd->runs[i] = a = ref == NULL ? agg_new() :
+		    agg_new_sharing(ref);
 		agg_read(a, rs->paths[i]);
 		agg_finish(a);
 		if (a->table_rows > 0 && !a->t.has_counts)
@@ -135,6 +137,17 @@ read_runs(struct rside *sd, const struct runset *rs, struct agg *ref,
 		sd->total[i] = (double)(o->cpu ? a->t.cpu : a->t.weight);
 		sd->mean_total += sd->total[i] / (double)rs->n;
 	}
+}
+
+/* A side's runs freed; keep_first keeps the run that owns the frames. */
+static void
+rside_free(struct rside *sd, int keep_first)
+{
+	for (size_t i = sd->rs->n; i > (keep_first ? 1 : 0); i--)
+		agg_free(sd->runs[i - 1]);
+	if (!keep_first)
+		free(sd->runs);
+	free(sd->total);
 }
 
 /* The per-run values of frame id's self (part 0) or total (1). */
@@ -538,6 +551,7 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 	struct rrow *rows;
 	uint32_t *order;
 	size_t n;
+	int status = 0;
 
 	rows = compare(ra, rb, o, &sa, &sb, &n);
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
@@ -553,9 +567,16 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 		write_table(rows, order, n, &sa, &sb, o);
 	finish_stdout();
 	if (o->gate && gate(rows, order, n, &sa, &sb, o) > 0)
-		return DIFF_EXIT_REGRESSION;
-	return 0;
+		status = DIFF_EXIT_REGRESSION;
+	free(rows);
+	free(order);
+	/* b's runs first: a's first run owns the frames they name. */
+	rside_free(&sb, 0);
+	rside_free(&sa, 0);
+	return status;
 }
+
+static struct agg **kept_runs;	/* runs_verdicts' frames live in [0] */
 
 void
 runs_verdicts(const struct runset *ra, const struct runset *rb,
@@ -572,4 +593,8 @@ runs_verdicts(const struct runset *ra, const struct runset *rb,
 		(*v)[i] = strcmp(rows[i].verdict[RD_TOTAL], "grew") == 0 ? 1 :
 		    strcmp(rows[i].verdict[RD_TOTAL], "shrank") == 0 ? -1 : 0;
 	free(rows);
+	/* The frames stay with a's first run, kept for the caller. */
+	kept_runs = sa.runs;
+	rside_free(&sb, 0);
+	rside_free(&sa, 1);
 }

@@ -79,3 +79,13 @@ runset_add(struct runset *rs, const char *operand)
 	qsort(rs->paths + first, rs->n - first, sizeof(*rs->paths),
 	    name_cmp);
 }
+
+void
+runset_free(struct runset *rs)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		free(rs->paths[i]);
+	free(rs->paths);
+	rs->paths = NULL;
+	rs->n = 0;
+}

@@ -145,4 +145,7 @@ spread_write(const struct runset *rs, int cpu)
 	free(v);
 	free(order);
 	free(rows);
+	for (size_t i = rs->n; i > 0; i--)
+		agg_free(runs[i - 1]);
+	free(runs);
 }
