@@ -55,6 +55,8 @@ runs_view(struct lreader *lr, long long limit)
 	char *line;
 	long long n, rows = 0, shown = 0;
 	char level[16] = "95";
+	double scale = 1;	/* cpu nanoseconds shown as milliseconds */
+	int cpu = 0, shares = 0;
 
 	while ((n = lr_next(lr, &line)) >= 0) {
 		size_t len = (size_t)n;
@@ -76,6 +78,18 @@ runs_view(struct lreader *lr, long long limit)
 				    (size_t)(strchr(line, '\t') - line) + 3);
 				if (is_header(line, len, "#runs"))
 					buf_adds(&side[s], " runs");
+			} else if (is_header(line, len, "#measure") &&
+			    len == 12 && memcmp(line + 9, "cpu", 3) == 0) {
+				cpu = 1;
+				if (how.len > 0)
+					buf_adds(&how, "; ");
+				buf_adds(&how, "measure cpu");
+			} else if (is_header(line, len, "#compare") &&
+			    len == 15 && memcmp(line + 9, "shares", 6) == 0) {
+				shares = 1;
+				if (how.len > 0)
+					buf_adds(&how, "; ");
+				buf_adds(&how, "compare shares (%)");
 			} else if (is_header(line, len, "#compare") ||
 			    is_header(line, len, "#measure") ||
 			    is_header(line, len, "#correction") ||
@@ -106,11 +120,11 @@ runs_view(struct lreader *lr, long long limit)
 		if (rows++ == 0) {
 			printf("a: %s\nb: %s\n%s\n", side[0].s ? side[0].s : "",
 			    side[1].s ? side[1].s : "", how.s ? how.s : "");
-			printf("the total's change b - a with its %s%% interval; "
+			printf("%sthe total's change b - a with its %s%% interval; "
 			    "V: grew, shrank, ~ within noise, ? cannot tell "
 			    "(more runs needed: MDE, the change these runs "
 			    "detect, above the resolution), - not tested\n",
-			    level);
+			    cpu && !shares ? "CPU ms; " : "", level);
 			printf("%11s %11s %11s  %-24s %8s %10s  %-6s  NAME\n",
 			    "TOTAL-A", "TOTAL-B", "CHANGE", "INTERVAL", "Q",
 			    "MDE", "V");
@@ -119,6 +133,17 @@ runs_view(struct lreader *lr, long long limit)
 			continue;
 		shown++;
 		t = &rl.part[RD_TOTAL];
+		scale = cpu && !shares ? 1e-6 : 1;
+		if (scale != 1) {
+			struct rd_part *m = &rl.part[RD_TOTAL];
+
+			m->a *= scale;
+			m->b *= scale;
+			m->change *= scale;
+			m->lo *= scale;
+			m->hi *= scale;
+			m->mde *= scale;
+		}
 		buf_reset(&b);
 		put_fig(&b, 11, t->a, 0);
 		buf_addc(&b, ' ');
