@@ -4,7 +4,7 @@
 # (/usr/bin/python3: the python3 first on PATH may be another one).
 /usr/bin/python3 -c 'import scipy' 2>/dev/null ||
     { echo "SciPy missing: apt-get install python3-scipy" >&2; exit 77; }
-. "$T/build.sh"
+. "$T/build-check"
 /usr/bin/python3 - <<'PY' || exit 1
 import subprocess, numpy as np, scipy.stats as st
 rng = np.random.default_rng(27)
