@@ -4,7 +4,8 @@
  * must be met to 1e-9 (the issue asks 1e-6); with "-", lines
  * "LEVEL NA A... NB B..." are read from standard input and each answered
  * with "t p df lo hi mde" for scipy.sh to check against SciPy.
- * Built by build-check for reference.sh and scipy.sh against the library of the build.
+ * Built by build-check, for reference.sh and scipy.sh, against the
+ * library of the build under test.
  */
 #include <math.h>
 #include <stdio.h>
