@@ -15,13 +15,15 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/util.h"
+#include "diff/diff.h"
 #include "base/version.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: sp-aggregate [-chLV] [--cpu] [--no-lines] "
-	    "[-i image] [-l pattern] [-r mode] [file ...]\n");
+	    "[-i image] [-l pattern] [-r mode] [file ...]\n"
+	    "       sp-aggregate --spread [--cpu] {dir | run ...}\n");
 	exit(status);
 }
 
@@ -31,6 +33,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "collapsed",	no_argument,		NULL,	'c' },
 		{ "cpu",	no_argument,		NULL,	'C' },
+		{ "spread",	no_argument,		NULL,	'S' },
 		{ "help",	no_argument,		NULL,	'h' },
 		{ "version",	no_argument,		NULL,	'V' },
 		{ "image",	required_argument,	NULL,	'i' },
@@ -43,11 +46,14 @@ main(int argc, char *argv[])
 	struct agg_modes o = { 0 };
 	struct agg *a = agg_new();
 	size_t patcap = 0;
-	int ch;
+	int ch, spread = 0;
 
 	while ((ch = getopt_long(argc, argv, "chVi:l:Lr:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'S':
+			spread = 1;
+			break;
 		case 'C':
 			o.cpu_count = 1;
 			break;
@@ -90,6 +96,21 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (spread) {
+		/* Each operand a run, or a directory of runs (diff/spread.c). */
+		struct runset rs = { 0 };
+
+		if (argc == 0 || o.collapsed || a->root != AGG_ROOT_NONE ||
+		    a->image != NULL || o.npats > 0 || o.no_lines || o.no_lib)
+			errx(1, "--spread: the runs to compare, as files or a "
+			    "directory (with --cpu only)");
+		for (int i = 0; i < argc; i++)
+			runset_add(&rs, argv[i]);
+		spread_write(&rs, o.cpu_count);
+		runset_free(&rs);
+		finish_stdout();
+		return 0;
+	}
 	if (!o.collapsed && a->root != AGG_ROOT_NONE)
 		errx(1, "--root applies to --collapsed output only");
 	if (o.collapsed && a->image != NULL)

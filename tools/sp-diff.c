@@ -1,84 +1,37 @@
 /*
- * sp-diff: what changed between two profiles, and is it more than sampling
- * noise?  A and B are sample streams or aggregate tables (sp(5)); the output
- * is a diff table, one line per frame present in either side:
+ * sp-diff: what changed between two profiles, or two sets of runs, and is
+ * it more than noise?  Its options, operands and main; the comparisons
+ * are common/diff/'s: pair.c for one profile a side (the "#sp diff 1"
+ * table), runs.c for sets of runs (the "#sp runs-diff 1" table).
  *
- *	#sp diff 1
- *	#input	a	before.agg
- *	#total	a	samples	1000
- *	...
- *	#columns	self_a	total_a	self_b	total_b	delta_self	delta_total	pct_a	pct_b	z	frame
- *	100	400	300	800	200	400	40.00	80.00	18.26	app!hot
- *
- * The deltas are B - A, of the weight (or with --cpu of the CPU time): the
- * change of the count; with -n, A's figures are first scaled to B's total,
- * as difffolded.pl -n does.  pct_a and pct_b are the shares in percent, so
- * that the change of the share is pct_b - pct_a.  z is the change of the
- * frame's share of the total in standard errors (stats.h), from the two
- * sides' sample counts; with --absolute, the change of its count (for runs
- * of one length and rate), which the "#z" header says.  Ten fields, so that no reader takes a diff line for
- * a sample (8 or 9) or a table row (5).  Lines are sorted by |delta_total|,
- * largest first.
- *
- * The gate (--fail-above PCT) exits 3 after writing the table when a
- * frame's total share grew by more than PCT percentage points with z at
- * least the threshold, and names those frames on standard error.
+ * A side is a file, a directory whose every file is one run, or several
+ * files: "sp-diff a1 a2 a3 vs b1 b2 b3".  One file a side is today's
+ * comparison, byte for byte.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg/aggregate.h"
-#include "base/buf.h"
-#include "agg/difftable.h"
-#include "agg/framematch.h"
 #include "base/escape.h"
-#include "base/input.h"
-#include "base/stats.h"
-#include "base/strtab.h"
 #include "base/util.h"
 #include "base/version.h"
-
-#define EXIT_REGRESSION	3
-
-struct opts {
-	int	 normalize;
-	int	 cpu;
-	int	 absolute;	/* z and the gate on counts, not shares */
-	double	 zmin;
-	int	 gate;
-	double	 fail_above;	/* percentage points */
-	struct fmatch *pats;	/* --fail-frame */
-	size_t	 npats;
-};
-
-/* One side: its operand and sums. */
-struct side {
-	const char *path;
-	struct agg *agg;
-	int64_t	 measure;	/* the total of what is compared */
-};
-
-/* One frame of the diff. */
-struct drow {
-	int64_t	 sa, ta, sb, tb;	/* A possibly scaled */
-	double	 share_a, share_b;	/* of the total, 0..1 */
-	double	 z;
-	const char *frame;
-	size_t	 len;
-};
+#include "diff/diff.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: sp-diff [-hnV] [--absolute] [--cpu] "
 	    "[--fail-above pct] [--fail-frame frame]\n"
-	    "               [--z threshold] a b\n");
+	    "               [--z threshold] a b\n"
+	    "       sp-diff [--cpu] [--shares] [--level pct] [--min-share pct] "
+	    "[--markdown]\n"
+	    "               [--fail-above pct] [--fail-frame frame] "
+	    "{dir | run ... vs} {dir | run ...}\n");
 	exit(status);
 }
 
@@ -92,303 +45,13 @@ number_arg(const char *opt, const char *s)
 	return d;
 }
 
-/* Read one side; B's frames go into A's table (other, NULL for A). */
-static void
-read_side(struct side *sd, struct agg *other, const struct opts *o)
-{
-	struct agg *a;
-
-	sd->agg = a = other == NULL ? agg_new() : agg_new_sharing(other);
-	a->want_time = o->absolute;
-	agg_read(a, sd->path);
-	agg_finish(a);
-	/* Shares need the totals, which a table carries in its headers. */
-	if (a->table_rows > 0 && !a->t.has_counts)
-		errx(1, "%s: an aggregate table without its #total headers",
-		    input_name(sd->path));
-	if (o->cpu && !a->t.has_cpu)
-		errx(1, "--cpu: %s has no cpu values", input_name(sd->path));
-	sd->measure = o->cpu ? a->t.cpu : a->t.weight;
-}
-
-/*
- * The change of a count in standard errors, for --absolute: two Poisson
- * counts from runs of one length and sampling rate, z = (b - a) /
- * sqrt(a + b); 0 when both are 0.
- */
-static double
-z_counts(double a, double b)
-{
-	return a + b > 0 ? (b - a) / sqrt(a + b) : 0;
-}
-
-/*
- * --absolute compares counts, which means something only when both runs
- * lasted as long and sampled as often: say so on standard error when the
- * sides' spans (first to last sample) or rates (samples a second) differ
- * by more than 10%, or are not known (an aggregate table has no times).
- */
-static void
-same_run(const struct side *a, const struct side *b)
-{
-	const struct side *sd[2] = { a, b };
-	double span[2], rate[2];
-
-	for (int i = 0; i < 2; i++) {
-		const struct agg *g = sd[i]->agg;
-
-		if (g->table_rows > 0 || !g->has_time) {
-			warnx("--absolute: %s %s: its length and sampling rate "
-			    "are not known; counts compare only if they are "
-			    "those of %s", input_name(sd[i]->path),
-			    g->table_rows > 0 ? "is an aggregate table" :
-			    "has no samples", input_name(sd[1 - i]->path));
-			return;
-		}
-		span[i] = (g->tmax - g->tmin) / 1000;
-		rate[i] = span[i] > 0 ? (double)g->t.samples / span[i] : 0;
-	}
-	if (fabs(span[0] - span[1]) <= 0.1 * fmax(span[0], span[1]) &&
-	    fabs(rate[0] - rate[1]) <= 0.1 * fmax(rate[0], rate[1]))
-		return;
-	warnx("--absolute: the runs differ: a %.3f s at %.0f samples/s, "
-	    "b %.3f s at %.0f samples/s; their counts do not compare "
-	    "(compare shares: leave out --absolute)", span[0], rate[0],
-	    span[1], rate[1]);
-}
-
-static int64_t
-scaled(int64_t v, double f)
-{
-	double d = (double)v * f;
-
-	/* Scaling to B's total cannot exceed it by more than rounding. */
-	return d >= 9.2e18 ? INT64_MAX : (int64_t)llround(d);
-}
-
-static void
-fill(struct drow *r, const struct agg_row *ra, const struct agg_row *rb,
-    const struct opts *o, double factor)
-{
-	int64_t sa = 0, ta = 0, sb = 0, tb = 0;
-
-	if (ra != NULL) {
-		sa = o->cpu ? ra->cpu_self : ra->self;
-		ta = o->cpu ? ra->cpu_total : ra->total;
-	}
-	if (rb != NULL) {
-		sb = o->cpu ? rb->cpu_self : rb->self;
-		tb = o->cpu ? rb->cpu_total : rb->total;
-	}
-	r->share_a = (double)ta;
-	r->share_b = (double)tb;
-	if (o->normalize) {
-		sa = scaled(sa, factor);
-		ta = scaled(ta, factor);
-	}
-	r->sa = sa;
-	r->ta = ta;
-	r->sb = sb;
-	r->tb = tb;
-}
-
-static int64_t
-absdiff(int64_t b, int64_t a)
-{
-	/* Both are non-negative, so b - a cannot overflow. */
-	int64_t d = b - a;
-
-	return d < 0 ? -d : d;
-}
-
-/* The rows being sorted: qsort moves their indexes, not the rows. */
-static const struct drow *sort_rows;
-
 static int
-row_cmp(const void *pa, const void *pb)
+is_dir(const char *path)
 {
-	const struct drow *a = &sort_rows[*(const uint32_t *)pa];
-	const struct drow *b = &sort_rows[*(const uint32_t *)pb];
-	int64_t da = absdiff(a->tb, a->ta), db = absdiff(b->tb, b->ta);
+	struct stat st;
 
-	if (da != db)
-		return da > db ? -1 : 1;
-	da = absdiff(a->sb, a->sa);
-	db = absdiff(b->sb, b->sa);
-	if (da != db)
-		return da > db ? -1 : 1;
-	return agg_frame_cmp(a->frame, a->len, b->frame, b->len);
-}
-
-/* v with two decimals, rounded half away from zero. */
-static void
-put_fixed2(struct buf *b, double v)
-{
-	int64_t c = (int64_t)llround(v * 100);
-
-	if (c == 0) {
-		buf_adds(b, "0.00");
-		return;
-	}
-	if (c < 0) {
-		buf_addc(b, '-');
-		c = -c;
-	}
-	agg_put_i64(b, c / 100);
-	buf_addc(b, '.');
-	buf_addc(b, (int)('0' + c / 10 % 10));
-	buf_addc(b, (int)('0' + c % 10));
-}
-
-static void
-side_headers(struct buf *b, const char *name, const struct side *sd)
-{
-	const struct agg *a = sd->agg;
-	size_t nh = st_count(a->headers);
-
-	buf_printf(b, "#input\t%s\t", name);
-	esc_append(b, input_name(sd->path), strlen(input_name(sd->path)));
-	buf_addc(b, '\n');
-	for (size_t i = 0; i < nh; i++) {
-		size_t len;
-		const char *s = st_str(a->headers, (uint32_t)i, &len);
-
-		if (len > 8 && memcmp(s, "#source\t", 8) == 0) {
-			buf_printf(b, "#source\t%s\t", name);
-			buf_add(b, s + 8, len - 8);
-			buf_addc(b, '\n');
-		}
-	}
-	agg_put_totals(b, name, &a->t, 0);
-}
-
-static void
-write_table(const struct drow *rows, const uint32_t *order, size_t n,
-    const struct side *sa,
-    const struct side *sb, const struct opts *o, double factor)
-{
-	struct buf b = { 0 };
-
-	buf_printf(&b, "%s\n", SP_DIFF_MAGIC);
-	side_headers(&b, "a", sa);
-	side_headers(&b, "b", sb);
-	buf_printf(&b, "#measure\t%s\n", o->cpu ? "cpu" : "weight");
-	if (o->normalize)
-		buf_printf(&b, "#normalize\ta\t%.17g\n", factor);
-	else
-		buf_adds(&b, "#normalize\tnone\n");
-	buf_printf(&b, "#threshold\tz\t%g\n", o->zmin);
-	buf_printf(&b, "#z\t%s\n", o->absolute ? "count" : "share");
-	buf_printf(&b, "%s\n", SP_DIFF_COLUMNS);
-	fwrite(b.s, 1, b.len, stdout);
-	for (size_t i = 0; i < n; i++) {
-		const struct drow *r = &rows[order[i]];
-
-		buf_reset(&b);
-		agg_put_i64(&b, r->sa);
-		buf_addc(&b, '\t');
-		agg_put_i64(&b, r->ta);
-		buf_addc(&b, '\t');
-		agg_put_i64(&b, r->sb);
-		buf_addc(&b, '\t');
-		agg_put_i64(&b, r->tb);
-		buf_addc(&b, '\t');
-		agg_put_i64(&b, r->sb - r->sa);
-		buf_addc(&b, '\t');
-		agg_put_i64(&b, r->tb - r->ta);
-		buf_addc(&b, '\t');
-		put_fixed2(&b, r->share_a * 100);
-		buf_addc(&b, '\t');
-		put_fixed2(&b, r->share_b * 100);
-		buf_addc(&b, '\t');
-		put_fixed2(&b, r->z);
-		buf_addc(&b, '\t');
-		buf_add(&b, r->frame, r->len);
-		buf_addc(&b, '\n');
-		fwrite(b.s, 1, b.len, stdout);
-	}
-	buf_free(&b);
-}
-
-/*
- * The growth the gate measures, in percent: of the share (percentage
- * points), or with --absolute of the count, over A's total.
- */
-static double
-growth(const struct opts *o, const struct drow *r, int64_t measure_a)
-{
-	if (o->absolute)
-		return measure_a > 0 ? 100.0 * (double)(r->tb - r->ta) /
-		    (double)measure_a : 0;
-	return (r->share_b - r->share_a) * 100;
-}
-
-static int
-gated(const struct opts *o, const struct drow *r, int64_t measure_a)
-{
-	if (!o->gate || r->z < o->zmin || growth(o, r, measure_a) <=
-	    o->fail_above)
-		return 0;
-	if (o->npats == 0)
-		return 1;
-	for (size_t i = 0; i < o->npats; i++)
-		if (fm_match(&o->pats[i], r->frame, r->len))
-			return 1;
-	return 0;
-}
-
-/*
- * Does every --fail-frame name a frame of either side?  A gate whose frame
- * is misspelt would never fail: say so (framematch.h) and exit 1, before
- * the table is written.
- */
-static void
-check_pats(const struct drow *rows, size_t n, const struct opts *o)
-{
-	int bad = 0;
-
-	for (size_t i = 0; i < o->npats; i++) {
-		struct fm_near nr;
-		size_t k;
-
-		for (k = 0; k < n; k++)
-			if (fm_match(&o->pats[i], rows[k].frame, rows[k].len))
-				break;
-		if (k < n)
-			continue;
-		fm_near_init(&nr, &o->pats[i]);
-		for (k = 0; k < n; k++)
-			fm_near_add(&nr, rows[k].frame, rows[k].len);
-		fm_near_report(&nr, "--fail-frame", &o->pats[i], NULL);
-		bad = 1;
-	}
-	if (bad)
-		exit(1);
-}
-
-/* List the regressions on standard error; returns how many. */
-static size_t
-gate(const struct drow *rows, const uint32_t *order, size_t n,
-    const struct opts *o, int64_t measure_a)
-{
-	size_t found = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct drow *r = &rows[order[i]];
-
-		if (!gated(o, r, measure_a))
-			continue;
-		found++;
-		fprintf(stderr, "%s: regression: %.*s: total %.2f%% -> %.2f%% "
-		    "(%+.2f points), %" PRId64 " -> %" PRId64 " (%+.2f%% of "
-		    "a's total), z %.2f of the %s\n", getprogname(),
-		    (int)r->len, r->frame, r->share_a * 100, r->share_b * 100,
-		    (r->share_b - r->share_a) * 100, r->ta, r->tb,
-		    measure_a > 0 ? 100.0 * (double)(r->tb - r->ta) /
-		    (double)measure_a : 0, r->z,
-		    o->absolute ? "count" : "share");
-	}
-	return found;
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
 }
 
 int
@@ -400,23 +63,41 @@ main(int argc, char *argv[])
 		{ "fail-above",	required_argument,	NULL,	'F' },
 		{ "fail-frame",	required_argument,	NULL,	'P' },
 		{ "help",	no_argument,		NULL,	'h' },
+		{ "level",	required_argument,	NULL,	'L' },
+		{ "markdown",	no_argument,		NULL,	'M' },
+		{ "min-share",	required_argument,	NULL,	'm' },
+		{ "shares",	no_argument,		NULL,	'S' },
 		{ "version",	no_argument,		NULL,	'V' },
 		{ "normalize",	no_argument,		NULL,	'n' },
 		{ "z",		required_argument,	NULL,	'z' },
 		{ NULL,		0,			NULL,	0 }
 	};
-	struct opts o = { .zmin = 3 };
-	struct side sa = { 0 }, sb = { 0 };
-	struct drow *rows;
-	size_t n, patcap = 0;
-	double factor = 1, nsa, nsb;
-	uint32_t *order;
-	int ch;
+	struct diff_opts o = { .zmin = 3, .level = 0.95, .min_share = 1 };
+	struct runset ra = { 0 }, rb = { 0 };
+	size_t patcap = 0;
+	int ch, vs = -1, set_only = 0, pair_only = 0;
 
 	while ((ch = getopt_long(argc, argv, "hVn", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'A':
-			o.absolute = 1;
+			o.absolute = pair_only = 1;
+			break;
+		case 'L':
+			o.level = number_arg("--level", optarg) / 100;
+			if (!(o.level >= 0.5 && o.level < 1))
+				errx(1, "--level: a confidence level in percent, "
+				    "from 50 to below 100: %s", optarg);
+			set_only = 1;
+			break;
+		case 'M':
+			o.markdown = set_only = 1;
+			break;
+		case 'm':
+			o.min_share = number_arg("--min-share", optarg);
+			set_only = 1;
+			break;
+		case 'S':
+			o.shares = set_only = 1;
 			break;
 		case 'C':
 			o.cpu = 1;
@@ -430,7 +111,7 @@ main(int argc, char *argv[])
 		case 'V':
 			version_exit();
 		case 'n':
-			o.normalize = 1;
+			o.normalize = pair_only = 1;
 			break;
 		case 'P':
 			o.gate = 1;
@@ -444,6 +125,7 @@ main(int argc, char *argv[])
 			break;
 		case 'z':
 			o.zmin = number_arg("--z", optarg);
+			pair_only = 1;
 			break;
 		default:
 			usage(stderr, 1);
@@ -451,61 +133,48 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc != 2)
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "vs") == 0) {
+			if (vs != -1)
+				errx(1, "vs: given twice; sp-diff compares two "
+				    "sides: RUN... vs RUN...");
+			vs = i;
+		}
+	if (vs == -1 && argc != 2)
 		usage(stderr, 1);
-	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
-		errx(1, "only one of a and b can be standard input");
-	if (o.absolute && o.normalize)
-		errx(1, "--absolute and -n do not go together: -n scales a "
-		    "to b's total, --absolute compares the counts as they are");
-	sa.path = argv[0];
-	sb.path = argv[1];
-	read_side(&sa, NULL, &o);
-	read_side(&sb, sa.agg, &o);
-	if (o.normalize && sa.measure > 0)
-		factor = (double)sb.measure / (double)sa.measure;
-	if (o.absolute)
-		same_run(&sa, &sb);
+	if (vs == 0 || vs == argc - 1)
+		errx(1, "vs: a side is empty; write RUN... vs RUN...");
+	if ((vs == -1 || (vs == 1 && argc == 3)) && !is_dir(argv[0]) &&
+	    !is_dir(argv[argc - 1])) {
+		const char *a = argv[0], *b = argv[argc - 1];
 
-	/* One frame table for both sides: a row per frame of either. */
-	n = st_count(sa.agg->frames);
-	rows = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*rows));
-	for (size_t i = 0; i < n; i++) {
-		fill(&rows[i], i < sa.agg->nfr ? &sa.agg->fr[i] : NULL,
-		    i < sb.agg->nfr ? &sb.agg->fr[i] : NULL, &o, factor);
-		rows[i].frame = st_str(sa.agg->frames, (uint32_t)i,
-		    &rows[i].len);
+		if (set_only)
+			errx(1, "--shares, --level, --min-share and --markdown "
+			    "compare sets of runs; a and b are one run each");
+		if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
+			errx(1, "only one of a and b can be standard input");
+		if (o.absolute && o.normalize)
+			errx(1, "--absolute and -n do not go together: -n "
+			    "scales a to b's total, --absolute compares the "
+			    "counts as they are");
+		ch = diff_pair(a, b, &o);
+		free(o.pats);
+		return ch;
 	}
-
-	/*
-	 * Shares of the measured total, and z from the sample counts: a
-	 * share of the weight stands for that share of the samples.
-	 */
-	nsa = (double)sa.agg->t.samples;
-	nsb = (double)sb.agg->t.samples;
-	for (size_t i = 0; i < n; i++) {
-		struct drow *r = &rows[i];
-
-		r->share_a = sa.measure > 0 ? r->share_a / (double)sa.measure :
-		    0;
-		r->share_b = sb.measure > 0 ? r->share_b / (double)sb.measure :
-		    0;
-		if (o.absolute)
-			r->z = z_counts(r->share_a * nsa, r->share_b * nsb);
-		else
-			r->z = z_two_proportions(r->share_a * nsa, nsa,
-			    r->share_b * nsb, nsb);
+	if (pair_only)
+		errx(1, "-n, --absolute and --z compare one run a side; sets "
+		    "of runs compare each run's time (or --shares)");
+	for (int i = 0; i < argc; i++) {
+		if (i == vs)
+			continue;
+		if (strcmp(argv[i], "-") == 0)
+			errx(1, "-: standard input cannot be a run of a set");
+		runset_add(vs == -1 ? (i == 0 ? &ra : &rb) :
+		    (i < vs ? &ra : &rb), argv[i]);
 	}
-	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	check_pats(rows, n, &o);
-	sort_rows = rows;
-	if (n > 1)
-		qsort(order, n, sizeof(*order), row_cmp);
-	write_table(rows, order, n, &sa, &sb, &o, factor);
-	finish_stdout();
-	if (o.gate && gate(rows, order, n, &o, sa.measure) > 0)
-		return EXIT_REGRESSION;
-	return 0;
+	ch = diff_runs(&ra, &rb, &o);
+	runset_free(&ra);
+	runset_free(&rb);
+	free(o.pats);
+	return ch;
 }

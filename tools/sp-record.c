@@ -51,6 +51,7 @@
 #include "read/perf_script.h"
 #include "base/proc.h"
 #include "record/record.h"
+#include "record/repeat.h"
 #include "sym/sym_image.h"
 #include "base/util.h"
 #include "base/version.h"
@@ -87,6 +88,7 @@ struct opts {
 	struct rec_cargo cargo;	/* --cargo and its target */
 	struct args perf_args, samply_args;
 	int	 off_cpu;	/* --off-cpu: wall time (offcpu.h) */
+	int	 repeat;	/* --repeat N: a set of runs (repeat.h) */
 };
 
 /* What is running and what an interrupt means at this moment. */
@@ -114,7 +116,10 @@ usage(FILE *fp, int status)
 	    "--test name |\n"
 	    "                 --unit-test[=bin]]\n"
 	    "                 [--cargo-arg arg] [--profile name] [option ...] "
-	    "[--] [arg ...]\n");
+	    "[--] [arg ...]\n"
+	    "       sp-record --repeat n -o dir [option ...] [--] command "
+	    "[arg ...]\n"
+	    "                 [vs command [arg ...]]\n");
 	if (fp == stdout)
 		finish_stdout();
 	exit(status);
@@ -1065,7 +1070,7 @@ static char **
 parse_options(int argc, char *argv[], struct opts *o, int *n)
 {
 	enum { O_CARGO_ARG = REC_O_END, O_OFF_CPU, O_PERF_ARG, O_RECORD_ONLY,
-	    O_SAMPLY_ARG };
+	    O_SAMPLY_ARG, O_REPEAT };
 	static const struct option longopts[] = {
 		REC_CARGO_LONGOPTS,
 		{ "cargo-arg", required_argument, NULL, O_CARGO_ARG },
@@ -1076,6 +1081,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "off-cpu", no_argument, NULL, O_OFF_CPU },
 		{ "record-only", no_argument, NULL, O_RECORD_ONLY },
+		{ "repeat", required_argument, NULL, O_REPEAT },
 		{ "samply-arg", required_argument, NULL, O_SAMPLY_ARG },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
@@ -1123,6 +1129,7 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			version_exit();
 		case 'o':
 			o->output = optarg;
+			rec_repeat_skip(argv, optind, optarg);
 			break;
 		case 'P':
 			if (strcmp(optarg, "perf") == 0)
@@ -1160,6 +1167,13 @@ parse_options(int argc, char *argv[], struct opts *o, int *n)
 			break;
 		case O_SAMPLY_ARG:
 			args_add(&o->samply_args, optarg);
+			break;
+		case O_REPEAT:
+			o->repeat = (int)strtonum(optarg, 1, 1000000, &bad);
+			if (bad != NULL)
+				errx(1, "--repeat %s: the number of runs, 1 or "
+				    "more", optarg);
+			rec_repeat_skip(argv, optind, optarg);
 			break;
 		default:
 			usage(stderr, 1);
@@ -1241,6 +1255,7 @@ main(int argc, char *argv[])
 	const char *shown;
 	char **cmd = NULL, *path = NULL, pidstr[32];
 	struct args cv = { 0 };
+	char **argv0 = argv;
 	int n, status;
 
 	rec_internal(argc, argv);
@@ -1251,6 +1266,14 @@ main(int argc, char *argv[])
 
 	argv = parse_options(argc, argv, &o, &n);
 	check_options(&o, n);
+	if (o.repeat > 0) {
+		if (o.pid > 0 || o.output == NULL || o.record_only || o.raw)
+			errx(1, "--repeat N -o DIR: runs a command N times "
+			    "into DIR, as symbolized streams (not with -p, -r "
+			    "or --record-only)");
+		return rec_repeat(o.repeat, o.output, argc, argv0, argc - n,
+		    o.cargo.cargo);
+	}
 	if (o.off_cpu)
 		off_cpu_check();
 	proc_signals(&(struct proc_hooks){ interrupt, NULL });

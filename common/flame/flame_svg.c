@@ -37,6 +37,7 @@
 #include "base/buf.h"
 #include "flame/flame_svg.h"
 #include "base/stats.h"
+#include "base/strtab.h"
 #include "base/util.h"
 
 #include "flame_assets.h"
@@ -480,7 +481,14 @@ diff_legend(FILE *f, const struct flame_svg_opts *o, double y)
 	struct buf b = { 0 };
 	char fill[FLAME_COLOR_MAX];
 	double fs = o->fontsize, x = FLAME_XPAD;
-	size_t n = o->significant ? 4 : 3;
+	static const char *const what_runs[] = {
+		"grew (significant over the runs)",
+		"shrank (significant over the runs)",
+		"only before (none after)",
+		"not significant over the runs (Welch's t, Benjamini-Hochberg)"
+	};
+	size_t n = o->significant || o->run_frames != NULL ? 4 : 3;
+	const char *const *label = o->run_frames != NULL ? what_runs : what;
 
 	buf_adds(&b, "<g id=\"legend\">\n");
 	for (size_t i = 0; i < n; i++) {
@@ -498,9 +506,9 @@ diff_legend(FILE *f, const struct flame_svg_opts *o, double y)
 		buf_printf(&b, "<text x=\"%.2f\" y=\"", x);
 		perl_num(&b, y);
 		buf_adds(&b, "\">");
-		buf_adds(&b, what[i]);
+		buf_adds(&b, label[i]);
 		buf_adds(&b, "</text>\n");
-		x += (double)strlen(what[i]) * fs * o->fontwidth + fs * 2;
+		x += (double)strlen(label[i]) * fs * o->fontwidth + fs * 2;
 	}
 	buf_adds(&b, "</g>\n");
 	out(f, &b);
@@ -617,6 +625,17 @@ frame_open(struct buf *b, const struct flame_nameattr *na, int inl, int gone)
 }
 
 /* A frame's colour into fill: by the change, by on/off CPU, or by name. */
+/* Did the test over sets of runs call the frame's change significant? */
+static int
+run_significant(const struct flame_svg_opts *o, const char *raw,
+    size_t rawlen)
+{
+	int64_t id = st_find(o->run_frames, raw, strip_annotation(raw,
+	    rawlen));
+
+	return id >= 0 && o->run_verdict[id] != 0;
+}
+
 static void
 frame_fill(const struct flame_graph *g, const struct flame_frame *fr,
     const char *raw, size_t rawlen, double maxshare,
@@ -628,7 +647,10 @@ frame_fill(const struct flame_graph *g, const struct flame_frame *fr,
 		double dp = share(fr->tot_after, o->total_b) -
 		    share(fr->tot_before, o->total_a);
 
-		if (o->significant && fabs(z_two_proportions(
+		if (o->run_frames != NULL && !run_significant(o, raw,
+		    rawlen))
+			strlcpy(fill, "rgb(221,221,221)", FLAME_COLOR_MAX);
+		else if (o->significant && fabs(z_two_proportions(
 		    fr->tot_before, o->total_a, fr->tot_after,
 		    o->total_b)) < o->z_min)
 			strlcpy(fill, "rgb(221,221,221)", FLAME_COLOR_MAX);

@@ -36,6 +36,13 @@ struct flame_svg_opts {
 	double	 total_a, total_b;	/* sample counts of the two sides */
 	int	 significant;
 	double	 z_min;
+	/*
+	 * --diff of two sets of runs (flame_runs.c): the frames' verdicts
+	 * over the runs, 1 grew, -1 shrank, 0 not significant (neutral);
+	 * NULL otherwise.
+	 */
+	const struct strtab *run_frames;
+	const signed char *run_verdict;
 };
 
 /*

@@ -38,6 +38,8 @@
 #include "flame/flame_opts.h"
 #include "flame/flame_palette.h"
 #include "flame/flame_svg.h"
+#include "flame/flame_runs.h"
+#include "diff/diff.h"
 #include "read/folded.h"
 #include "stream/stream.h"
 #include "view/flame_view.h"
@@ -158,6 +160,8 @@ struct chart_line {
 
 static struct {
 	int	 strict, reverse, flamechart, cpu, diff, significant;
+	int	 runs;		/* --diff of two sets of runs (flame_runs.h) */
+	struct runset ra, rb;
 	double	 z_min;
 	enum flame_root root;
 	struct strtab *tails;
@@ -769,7 +773,14 @@ read_inputs(struct side *sa, struct side *sb, char **argv, int argc)
 	g.tails = st_new();
 	side_init(sa);
 	side_init(sb);
-	if (g.diff) {
+	if (g.diff && flame_runs_sides(argv[0], argv[1], &g.ra, &g.rb)) {
+		/* Sets of runs: each side the sum of its runs. */
+		for (size_t i = 0; i < g.ra.n; i++)
+			read_input(sb, g.ra.paths[i]);
+		for (size_t i = 0; i < g.rb.n; i++)
+			read_input(sa, g.rb.paths[i]);
+		g.runs = 1;
+	} else if (g.diff) {
 		read_input(sb, argv[0]);
 		read_input(sa, argv[1]);
 	} else if (argc == 0)
@@ -873,6 +884,8 @@ flame_view(struct flame_draw *d, const struct flame_view_opts *o,
 		d->svg.total_b = side_total(&sa);
 		d->svg.significant = g.significant;
 		d->svg.z_min = g.z_min;
+		if (g.runs)
+			flame_runs_verdicts(&g.ra, &g.rb, g.cpu, &d->svg);
 	}
 	return write_svg(output, &fg, d, empty, &sa);
 }

@@ -39,6 +39,8 @@
 #include "base/input.h"
 #include "base/strtab.h"
 #include "base/util.h"
+#include "diff/diff.h"
+#include "diff/runsdiff.h"
 #include "stream/stream.h"
 #include "view/top.h"
 
@@ -53,6 +55,7 @@ struct top {
 	int64_t	 sum_self;
 	int	 any_cpu;
 	struct lreader *diff;	/* a diff table, its magic line read */
+	struct lreader *runsdiff; /* a runs-diff table (sp-diff of sets) */
 };
 
 /*
@@ -106,6 +109,11 @@ read_table(struct top *t, const char *path)
 			    memcmp(line, SP_DIFF_MAGIC, len) == 0 &&
 			    st_count(t->frames) == 0) {
 				t->diff = lr;
+				return;
+			} else if (len == strlen(SP_RUNSDIFF_MAGIC) &&
+			    memcmp(line, SP_RUNSDIFF_MAGIC, len) == 0 &&
+			    st_count(t->frames) == 0) {
+				t->runsdiff = lr;
 				return;
 			} else if (len > 11 && memcmp(line, "#sp samples", 11) == 0)
 				errx(1, "%s: a sample stream, not an aggregate "
@@ -833,6 +841,8 @@ top_view(const struct top_opts *o)
 	t.frames = st_new();
 	t.sources = st_new();
 	read_table(&t, path);
+	if (t.runsdiff != NULL)
+		runs_view(t.runsdiff, limit);
 	if (t.diff != NULL) {
 		if (lines)
 			errx(1, "--lines: %s is a diff table, not a line-level "

@@ -1,0 +1,51 @@
+/*
+ * flame_runs.c: sp-flame --diff of two sets of runs (flame_runs.h): the
+ * operands as sets (a directory of runs each, diff/'s runset), and the
+ * verdict of sp-diff's test over the runs for every frame, so that the
+ * graph colours only the frames whose total changed significantly
+ * (Welch's t on each run's own time, Benjamini-Hochberg over the frames
+ * of 1% or more, at 95%) and draws the others neutral.  It uses diff/
+ * (and through it agg/ and stats/).
+ */
+#include <sys/stat.h>
+
+#include <string.h>
+
+#include "diff/diff.h"
+#include "flame/flame_runs.h"
+#include "flame/flame_svg.h"
+
+static int
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
+}
+
+int
+flame_runs_sides(const char *a, const char *b, struct runset *ra,
+    struct runset *rb)
+{
+	if (!is_dir(a) && !is_dir(b))
+		return 0;
+	memset(ra, 0, sizeof(*ra));
+	memset(rb, 0, sizeof(*rb));
+	runset_add(ra, a);
+	runset_add(rb, b);
+	return 1;
+}
+
+void
+flame_runs_verdicts(const struct runset *ra, const struct runset *rb,
+    int cpu, struct flame_svg_opts *o)
+{
+	struct diff_opts d = { .level = 0.95, .min_share = 1, .cpu = cpu };
+	struct strtab *frames;
+	signed char *v;
+
+	runs_verdicts(ra, rb, &d, &frames, &v);
+	o->run_frames = frames;
+	o->run_verdict = v;
+}
