@@ -261,8 +261,8 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 			if (r >= 0 && f_lib < 0 && !elem(c, j, r_lib, r, &li,
 			    "resourceTable.lib"))
 				li = -1;
-			/* From 70 (or without resource.lib): by its name. */
-			if (r >= 0 && li < 0)
+			/* From 70, which has no resource.lib: by its name. */
+			if (r >= 0 && li < 0 && r_lib < 0)
 				ln = resource_lib(c, j, r_name, r_type, r,
 				    strings, nstr);
 		}
