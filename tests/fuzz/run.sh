@@ -57,9 +57,11 @@ secs=${1:-30}
 O=${O:-$TOP/build-fuzz}
 case $O in /*) ;; *) O=$TOP/$O ;; esac
 CC=${FUZZ_CC:-clang}
-# The flags of the Makefile, plus the sanitizers.
-CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
--fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+# The flags of the Makefile, plus the sanitizers; the library is built
+# once (fuzzer-no-link: instrumented, without libFuzzer's main), each
+# target linked with it.
+FLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
+-fsanitize=address,undefined -fno-sanitize-recover=all \
 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
 -D_FILE_OFFSET_BITS=64 -I$TOP/common -I$O/gen \
 $(pkg-config --cflags libbsd-overlay 2>/dev/null)"
@@ -67,11 +69,20 @@ LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
 
 mkdir -p "$O/gen" || exit 1
 # The library includes sp-flame's assets, generated as the Makefile does.
-sh "$TOP/scripts/embed" "$O/gen/flame_assets.h" \
+# (Each file replaced only when it changes, so that the library is not
+# built again for nothing.)
+sh "$TOP/scripts/embed" "$O/gen/flame_assets.h.new" \
     flame_js "$TOP/common/flame/assets/flame.js" \
     flame_css "$TOP/common/flame/assets/flame.css" || exit 1
 # and the version (common/base/version.c), which the fuzzers never print.
-echo '#define SP_VERSION "fuzz"' >"$O/gen/sp_version.h" || exit 1
+echo '#define SP_VERSION "fuzz"' >"$O/gen/sp_version.h.new" || exit 1
+for h in flame_assets.h sp_version.h; do
+	if cmp -s "$O/gen/$h.new" "$O/gen/$h"; then
+		rm -f "$O/gen/$h.new"
+	else
+		mv "$O/gen/$h.new" "$O/gen/$h" || exit 1
+	fi
+done
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
 if ! command -v "$CC" >/dev/null 2>&1; then
@@ -83,6 +94,17 @@ if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
 	exit 0
 fi
 
+mkdir -p "$O/lib" || exit 1
+newest_h=$(ls -t "$TOP"/common/*/*.h "$O"/gen/*.h | head -n 1)
+for c in "$TOP"/common/*/*.c; do
+	o=$O/lib/$(echo "${c#"$TOP"/common/}" | tr / _).o
+	[ -f "$o" ] && [ "$o" -nt "$c" ] && [ "$o" -nt "$newest_h" ] && continue
+	# shellcheck disable=SC2086
+	$CC $FLAGS -fsanitize=fuzzer-no-link -c -o "$o" "$c" || exit 1
+done
+rm -f "$O/libsp-fuzz.a"
+ar rcs "$O/libsp-fuzz.a" "$O"/lib/*.o || exit 1
+
 st=0
 SHARED=$TOP/../shared/corpus
 ALL=$(cd "$TOP/tests/fuzz" && for f in fuzz_*.c; do f=${f#fuzz_}; echo "${f%.c}"; done)
@@ -92,8 +114,8 @@ for t in ${FUZZ_TARGETS:-$ALL}; do
 	grep -q FUZZ_WRAP_EXIT "$TOP/tests/fuzz/fuzz_$t.c" &&
 	    wrap=-Wl,--wrap=exit,--wrap=errx,--wrap=err,--wrap=verrx,--wrap=lr_open,--wrap=lr_close
 	# shellcheck disable=SC2086
-	$CC $CFLAGS $wrap -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
-	    "$TOP"/common/*/*.c $LIBS || exit 1
+	$CC $FLAGS -fsanitize=fuzzer $wrap -o "$O/fuzz_$t" \
+	    "$TOP/tests/fuzz/fuzz_$t.c" "$O/libsp-fuzz.a" $LIBS || exit 1
 	mkdir -p "$O/corpus-$t"
 	dict=
 	[ -f "$TOP/tests/fuzz/$t.dict" ] && dict=-dict=$TOP/tests/fuzz/$t.dict
