@@ -26,6 +26,8 @@
 #   fuzz_perfscript  the `perf script` text reader (perf_script.h), seeds
 #                 in tests/fuzz/seeds-perfscript/ and the files of
 #                 ../shared/corpus/perf-script
+#   fuzz_names    the names sp-top and sp-tree show (shorten.h), seeds
+#                 in tests/fuzz/seeds-names/
 #   fuzz_agg      the aggregation engine's reader (aggregate.h: streams
 #                 and aggregate tables as sp-aggregate, sp-diff and sp-top
 #                 read them), seeds in tests/fuzz/seeds-agg/
