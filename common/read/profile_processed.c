@@ -261,8 +261,14 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 			if (r >= 0 && f_lib < 0 && !elem(c, j, r_lib, r, &li,
 			    "resourceTable.lib"))
 				li = -1;
-			/* From 70, which has no resource.lib: by its name. */
-			if (r >= 0 && li < 0 && r_lib < 0)
+			/*
+			 * From 70, which has no resource.lib: by its name;
+			 * but an unsymbolicated name without a valid address
+			 * is no library-relative address, and must not read
+			 * as one (LIB!0xADDR).
+			 */
+			if (r >= 0 && li < 0 && r_lib < 0 && !(addr < 0 &&
+			    is_hex_name(c->tmp.s, c->tmp.len)))
 				ln = resource_lib(c, j, r_name, r_type, r,
 				    strings, nstr);
 		}
