@@ -26,6 +26,8 @@
 #   fuzz_perfscript  the `perf script` text reader (perf_script.h), seeds
 #                 in tests/fuzz/seeds-perfscript/ and the files of
 #                 ../shared/corpus/perf-script
+#   fuzz_symout   what sp-symbolize reads from llvm-symbolizer, addr2line
+#                 and atos (sym_backend.h), seeds in tests/fuzz/seeds-symout/
 #   fuzz_names    the names sp-top and sp-tree show (shorten.h), seeds
 #                 in tests/fuzz/seeds-names/
 #   fuzz_agg      the aggregation engine's reader (aggregate.h: streams
