@@ -195,6 +195,7 @@ free_ctx(struct pctx *c)
 	}
 	free(c->libs);
 	buf_free(&c->tmp);
+	buf_free(&c->res);
 }
 
 /* --- Writing the samples of the prepared threads --- */

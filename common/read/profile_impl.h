@@ -119,6 +119,7 @@ struct pctx {
 	void	(*cleanup)(void *);
 	void	*cleanup_arg;
 	struct buf tmp;
+	struct buf res;		/* a resource's name (profile_processed.c) */
 };
 
 /*

@@ -6,8 +6,13 @@
  * Strings: per thread (stringArray, or the old stringTable._array) before
  * 56, shared.stringArray from 56.  Stacks: prefix before 66, prefixOffset
  * from 66.  A frame's library: frame.lib from 70 (valid only with flags bit
- * 1 from 71), else func.resource -> resource.lib.  A func's resource from
- * 75 is valid only with funcTable.flags bit 2.
+ * 1 from 71), else its function's: func.resource -> resource.lib before
+ * 70, and from 70 (which has no resource.lib) the name of a resource of
+ * type 1 (library).  A func's resource from 75 is valid only with
+ * funcTable.flags bit 2.  So a named function keeps its library in every
+ * version, as the Firefox Profiler names it (LIB!NAME): it has no address,
+ * so no valid frame.lib, but its resource is the library's.  Resources of
+ * other types (web hosts, URLs, add-ons of JavaScript) name no library.
  *
  * A frame's label is LIB!NAME for a frame of a known library, where an
  * unsymbolicated NAME (0x...) is replaced by the library-relative
@@ -102,6 +107,32 @@ is_hex_name(const char *s, size_t n)
 	return 1;
 }
 
+/*
+ * The library that resource r names when it is of type 1 (library): its
+ * name, in c->res until the next call; NULL when it is of another type or
+ * has no name.  (The function's name stays in c->tmp.)  The name is taken
+ * as it is: samply and the Firefox Profiler name a library's resource by
+ * the library's file name, and sp-fxprof by the stream's library, which
+ * may hold a '/' ("//anon" of simpleperf) or a backslash.
+ */
+static const char *
+resource_lib(struct pctx *c, const struct json *j, int r_name, int r_type,
+    int64_t r, int strings, int64_t nstr)
+{
+	int64_t type, nameidx;
+
+	if (!elem(c, j, r_type, r, &type, "resourceTable.type") || type != 1)
+		return NULL;
+	if (!elem(c, j, r_name, r, &nameidx, "resourceTable.name"))
+		return NULL;
+	if (nameidx < 0 || nameidx >= nstr)
+		pfail(c, "%s.resourceTable.name[%" PRId64 "]: string index %"
+		    PRId64 " out of range", c->where, r, nameidx);
+	if (json_str(j, json_at_tok(j, strings, (int)nameidx), &c->res) == -1)
+		pfail(c, "string %" PRId64 ": not a string", nameidx);
+	return c->res.s;
+}
+
 static struct ptables *
 prepare_tables(struct pctx *c, const struct json *j, int holder,
     const char *where, int strings, const struct libset *libs)
@@ -110,7 +141,7 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 	char tname[128];
 	int st, ft, fu, rt;
 	int s_prefix, s_offset, s_frame, f_func, f_addr, f_lib, f_flags;
-	int u_name, u_res, u_flags, r_lib;
+	int u_name, u_res, u_flags, r_lib, r_name, r_type;
 	int64_t nstack, nframe, nfunc, nres = 0, nstr;
 
 	if (!json_scalars(j, strings))
@@ -143,11 +174,13 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 	u_res = column(c, j, fu, tname, "resource", nfunc, 0, 0);
 	u_flags = column(c, j, fu, tname, "flags", nfunc, 0, 0);
 
-	r_lib = -1;
+	r_lib = r_name = r_type = -1;
 	if (rt >= 0 && !json_is_null(j, rt)) {
 		snprintf(tname, sizeof(tname), "%s.resourceTable", where);
 		nres = table_len(c, j, rt, tname, "name");
 		r_lib = column(c, j, rt, tname, "lib", nres, 0, 0);
+		r_name = column(c, j, rt, tname, "name", nres, 0, 0);
+		r_type = column(c, j, rt, tname, "type", nres, 0, 0);
 	}
 
 	/* Stacks: a parent must come before its child, so walks end. */
@@ -189,7 +222,8 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 	tab->loff = xreallocarray(NULL, (size_t)nframe, sizeof(*tab->loff));
 	tab->llen = xreallocarray(NULL, (size_t)nframe, sizeof(*tab->llen));
 	for (int64_t f = 0; f < nframe; f++) {
-		int64_t fn, nameidx, li = -1, addr = -1, flags, r;
+		int64_t fn, nameidx, li = -1, addr = -1, flags, r = -1;
+		const char *ln = NULL;
 		size_t start = tab->labels.len;
 
 		if (!elem(c, j, f_func, f, &fn, "frameTable.func"))
@@ -208,36 +242,45 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 			pfail(c, "string %" PRId64 ": not a string", nameidx);
 		elem(c, j, f_addr, f, &addr, "frameTable.address");
 		if (f_lib >= 0) {
-			/* Version 70+: the frame names its library. */
+			/* Version 70+: an address frame names its library. */
 			if (!elem(c, j, f_lib, f, &li, "frameTable.lib"))
 				li = -1;
 			if (f_flags >= 0 && elem(c, j, f_flags, f, &flags,
 			    "frameTable.flags") && !(flags & 2))
 				li = addr = -1;
-		} else if (elem(c, j, u_res, fn, &r, "funcTable.resource") &&
+		}
+		if (li < 0 && elem(c, j, u_res, fn, &r, "funcTable.resource") &&
 		    r >= 0) {
 			if (u_flags >= 0 && elem(c, j, u_flags, fn, &flags,
 			    "funcTable.flags") && !(flags & 4))
 				r = -1;
-			if (r >= 0) {
-				if (r >= nres)
-					pfail(c, "%s.funcTable.resource[%" PRId64
-					    "]: resource %" PRId64 " out of "
-					    "range", where, fn, r);
-				if (!elem(c, j, r_lib, r, &li,
-				    "resourceTable.lib"))
-					li = -1;
-			}
+			if (r >= nres)
+				pfail(c, "%s.funcTable.resource[%" PRId64 "]: "
+				    "resource %" PRId64 " out of range", where,
+				    fn, r);
+			if (r >= 0 && f_lib < 0 && !elem(c, j, r_lib, r, &li,
+			    "resourceTable.lib"))
+				li = -1;
+			/*
+			 * From 70, which has no resource.lib: by its name;
+			 * but an unsymbolicated name without a valid address
+			 * is no library-relative address, and must not read
+			 * as one (LIB!0xADDR).
+			 */
+			if (r >= 0 && li < 0 && r_lib < 0 && !(addr < 0 &&
+			    is_hex_name(c->tmp.s, c->tmp.len)))
+				ln = resource_lib(c, j, r_name, r_type, r,
+				    strings, nstr);
 		}
 		if (li >= 0 && (size_t)li >= libs->n)
 			pfail(c, "%s: frame %" PRId64 ": library %" PRId64
 			    " out of range (%zu libraries)", where, f, li,
 			    libs->n);
-		if (li < 0) {
+		if (li >= 0)
+			ln = libs->names[li];
+		if (ln == NULL) {
 			esc_append(&tab->labels, c->tmp.s, c->tmp.len);
 		} else {
-			const char *ln = libs->names[li];
-
 			/* An empty library name gets no "!", as the Firefox
 			 * Profiler shows it. */
 			if (*ln != '\0') {

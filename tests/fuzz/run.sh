@@ -23,6 +23,22 @@
 #   fuzz_unwind   the call-frame unwinder (unwind.h): an .eh_frame or
 #                 .debug_frame section, or a whole ELF file, a pc and a
 #                 stack copy; seeds in tests/fuzz/seeds-unwind/
+#   fuzz_perfscript  the `perf script` text reader (perf_script.h), seeds
+#                 in tests/fuzz/seeds-perfscript/ and the files of
+#                 ../shared/corpus/perf-script
+#   fuzz_symout   what sp-symbolize reads from llvm-symbolizer, addr2line
+#                 and atos (sym_backend.h), seeds in tests/fuzz/seeds-symout/
+#   fuzz_names    the names sp-top and sp-tree show (shorten.h), seeds
+#                 in tests/fuzz/seeds-names/
+#   fuzz_agg      the aggregation engine's reader (aggregate.h: streams
+#                 and aggregate tables as sp-aggregate, sp-diff and sp-top
+#                 read them), seeds in tests/fuzz/seeds-agg/
+#
+# The inputs that once crashed a target are kept in
+# tests/fuzz/crashes-NAME/ and given to it with its seeds; tests/fuzz/replay
+# replays both through every target built without libFuzzer.
+# A target that says FUZZ_WRAP_EXIT (its reader exits on bad input, as the
+# tools do) is linked with exit and errx wrapped (fuzz_exit.h).
 #
 # FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
@@ -45,9 +61,11 @@ secs=${1:-30}
 O=${O:-$TOP/build-fuzz}
 case $O in /*) ;; *) O=$TOP/$O ;; esac
 CC=${FUZZ_CC:-clang}
-# The flags of the Makefile, plus the sanitizers.
-CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
--fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+# The flags of the Makefile, plus the sanitizers; the library is built
+# once (fuzzer-no-link: instrumented, without libFuzzer's main), each
+# target linked with it.
+FLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
+-fsanitize=address,undefined -fno-sanitize-recover=all \
 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
 -D_FILE_OFFSET_BITS=64 -I$TOP/common -I$O/gen \
 $(pkg-config --cflags libbsd-overlay 2>/dev/null)"
@@ -55,30 +73,63 @@ LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
 
 mkdir -p "$O/gen" || exit 1
 # The library includes sp-flame's assets, generated as the Makefile does.
-sh "$TOP/scripts/embed" "$O/gen/flame_assets.h" \
+# (Each file replaced only when it changes, so that the library is not
+# built again for nothing.)
+sh "$TOP/scripts/embed" "$O/gen/flame_assets.h.new" \
     flame_js "$TOP/common/flame/assets/flame.js" \
     flame_css "$TOP/common/flame/assets/flame.css" || exit 1
 # and the version (common/base/version.c), which the fuzzers never print.
-echo '#define SP_VERSION "fuzz"' >"$O/gen/sp_version.h" || exit 1
+echo '#define SP_VERSION "fuzz"' >"$O/gen/sp_version.h.new" || exit 1
+for h in flame_assets.h sp_version.h; do
+	if cmp -s "$O/gen/$h.new" "$O/gen/$h"; then
+		rm -f "$O/gen/$h.new"
+	else
+		mv "$O/gen/$h.new" "$O/gen/$h" || exit 1
+	fi
+done
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$O/probe.c"
-if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
-	echo "fuzz: $CC cannot link libFuzzer (-fsanitize=fuzzer); on Debian/Ubuntu: apt-get install libclang-rt-14-dev (for clang 14)" >&2
-	exit 1
+if ! command -v "$CC" >/dev/null 2>&1; then
+	echo "fuzz: skipped: $CC is not installed (libFuzzer comes with clang; on Debian/Ubuntu: apt-get install clang libclang-rt-14-dev)" >&2
+	exit 0
 fi
+if ! $CC -fsanitize=fuzzer -o "$O/probe" "$O/probe.c" 2>"$O/probe.err"; then
+	echo "fuzz: skipped: $CC cannot link libFuzzer (-fsanitize=fuzzer); on Debian/Ubuntu: apt-get install libclang-rt-14-dev (for clang 14)" >&2
+	exit 0
+fi
+
+mkdir -p "$O/lib" || exit 1
+newest_h=$(ls -t "$TOP"/common/*/*.h "$O"/gen/*.h | head -n 1)
+for c in "$TOP"/common/*/*.c; do
+	o=$O/lib/$(echo "${c#"$TOP"/common/}" | tr / _).o
+	[ -f "$o" ] && [ "$o" -nt "$c" ] && [ "$o" -nt "$newest_h" ] && continue
+	# shellcheck disable=SC2086
+	$CC $FLAGS -fsanitize=fuzzer-no-link -c -o "$o" "$c" || exit 1
+done
+rm -f "$O/libsp-fuzz.a"
+ar rcs "$O/libsp-fuzz.a" "$O"/lib/*.o || exit 1
 
 st=0
 SHARED=$TOP/../shared/corpus
-for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph folded unwind perfdata}; do
+ALL=$(cd "$TOP/tests/fuzz" && for f in fuzz_*.c; do f=${f#fuzz_}; echo "${f%.c}"; done)
+for t in ${FUZZ_TARGETS:-$ALL}; do
 	echo "fuzz: building fuzz_$t"
+	wrap=
+	grep -q FUZZ_WRAP_EXIT "$TOP/tests/fuzz/fuzz_$t.c" &&
+	    wrap=-Wl,--wrap=exit,--wrap=errx,--wrap=err,--wrap=verrx,--wrap=lr_open,--wrap=lr_close
 	# shellcheck disable=SC2086
-	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
-	    "$TOP"/common/*/*.c $LIBS || exit 1
+	$CC $FLAGS -fsanitize=fuzzer $wrap -o "$O/fuzz_$t" \
+	    "$TOP/tests/fuzz/fuzz_$t.c" "$O/libsp-fuzz.a" $LIBS || exit 1
 	mkdir -p "$O/corpus-$t"
 	dict=
 	[ -f "$TOP/tests/fuzz/$t.dict" ] && dict=-dict=$TOP/tests/fuzz/$t.dict
-	extra=
-	[ -d "$SHARED/$t" ] && extra=$SHARED/$t
+	case $t in
+	perfscript) extra=$SHARED/perf-script ;;
+	*) extra=$SHARED/$t ;;
+	esac
+	[ -d "$extra" ] || extra=
+	crashes=
+	[ -d "$TOP/tests/fuzz/crashes-$t" ] && crashes=$TOP/tests/fuzz/crashes-$t
 	echo "fuzz: running fuzz_$t for $secs s"
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
@@ -86,7 +137,7 @@ for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flame
 	    -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=2 \
 	    -artifact_prefix="$O/" ${dict:+"$dict"} \
 	    "$O/corpus-$t" "$TOP/tests/fuzz/seeds-$t" \
-	    ${extra:+"$extra"} >"$O/fuzz_$t.log" 2>&1
+	    ${extra:+"$extra"} ${crashes:+"$crashes"} >"$O/fuzz_$t.log" 2>&1
 	rc=$?
 	tail -n 12 "$O/fuzz_$t.log"
 	if [ "$rc" -ne 0 ]; then

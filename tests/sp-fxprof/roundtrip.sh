@@ -1,13 +1,13 @@
 # sp-flatten reads sp-fxprof's profile back as the stream it was written
-# from, up to the naming sp-fxprof(1) documents, so sp-aggregate of both
-# gives every frame the same self, total and CPU time, and the same total
-# weight and CPU time: on the hand-made stream, the demo profile, a
-# perf.data recording (when perf can record) and, when ../shared/corpus is
-# there, its profiles of up to 300 KB of every format.  Normalised on the
-# stream's side: " (inlined)" marks and " @ FILE:LINE" lines (functions
-# and frames in the profile, which sp-flatten reads by function name), and
-# the library of a frame that is not an address, which sp-flatten does not
-# read from a function's resource (unlib.py).
+# from, up to what sp-fxprof(1) says it does not give back, so
+# sp-aggregate of both gives every frame the same self, total and CPU time,
+# and the same total weight and CPU time: on the hand-made stream, the demo
+# profile, a perf.data recording (when perf can record) and, when
+# ../shared/corpus is there, its profiles of up to 300 KB of every format
+# (roundtrip-corpus checks all of them, by lines of the aggregate).
+# Normalised on the stream's side: " (inlined)" marks (uninline.py) and
+# " @ FILE:LINE" lines (functions and frames in the profile, which
+# sp-flatten reads by function name).
 # Sample and empty-stack counts are not compared: a line of several samples
 # is one sample, and a thread whose first sample has CPU time gets one
 # more.  Streams weighted by time come back in whole ms (sp-flatten reads
@@ -24,7 +24,7 @@ for s; do
 		bad=$((bad + 1))
 		continue
 	fi
-	python3 "$T/unlib.py" < "$s" | sp-aggregate --no-lines > want.agg ||
+	python3 "$T/uninline.py" < "$s" | sp-aggregate --no-lines > want.agg ||
 	    exit 1
 	if grep -q '^#units	.*weight=\(ns\|us\|ms\|tracing-ms\)	' "$s"; then
 		approx=$((approx + 1))

@@ -1,14 +1,9 @@
 #!/usr/bin/env python3
-"""tests/sp-fxprof/unlib.py < STREAM: the stream as sp-flatten reads it
-back from sp-fxprof's profile: " (inlined)" marks removed, and the library
-of a frame that is not an address dropped ("LIB!NAME" -> "NAME"; "LIB!0x1f"
-stays).  sp-flatten names a frame of the processed format from version 70
-by frame.lib, which only an address frame has; the Firefox Profiler names
-it by its function's resource, as the stream does (sp-fxprof(1))."""
-import re
+"""tests/sp-fxprof/uninline.py < STREAM: the stream as sp-flatten reads it
+back from sp-fxprof's profile: " (inlined)" marks removed.  sp-flatten
+reads an inlined frame of a processed profile as a frame of its function,
+as the Firefox Profiler counts it (sp-fxprof(1))."""
 import sys
-
-ADDR = re.compile(rb"^0x[1-9a-f][0-9a-f]*$|^0x0$")
 
 
 def frames(stack):
@@ -32,9 +27,6 @@ def frames(stack):
 def fix(fr):
     if fr.endswith(b" (inlined)"):
         fr = fr[:-len(b" (inlined)")]
-    i = fr.find(b"!")
-    if i > 0 and not ADDR.match(fr[i + 1:]):
-        fr = fr[i + 1:]
     return fr
 
 
