@@ -1,0 +1,1276 @@
+/*
+ * annotate.c: sp-annotate's work (annotate.h).  The inputs are held in
+ * memory and read twice:
+ *
+ *  1. every distinct frame of the stacks is noted once (a hash of its
+ *     bytes), with its self and total weight; an address frame
+ *     (LIB!0xADDR) with its library and address, a named one as it is;
+ *  2. each library with address frames is found as sp-symbolize finds it
+ *     (sym_find_binary.h; the build id checked), its symbol table read,
+ *     every address placed in its function, and the functions named by
+ *     the symbolizer (the name sp-symbolize would give), so that the FRAME
+ *     arguments match them by sp(5)'s rule; the functions matched are
+ *     disassembled and their instructions' lines and inline chains asked
+ *     of llvm-symbolizer (or addr2line);
+ *  3. the second reading adds each sample's weight to the instruction,
+ *     the line and the inlined callee that each of its frames falls in,
+ *     once per sample (recursion), self for the innermost frame.
+ *
+ * A function that cannot be shown (its binary missing or not the build
+ * profiled, a kernel or JIT frame, a stream without addresses) gets the
+ * table of its addresses or its figures, with the reason.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg/framematch.h"
+#include "annotate/ann_impl.h"
+#include "base/escape.h"
+#include "base/input.h"
+#include "base/proc.h"
+#include "base/util.h"
+#include "stream/frame.h"
+#include "stream/stream.h"
+#include "sym/sym_backend.h"
+#include "sym/sym_debugfile.h"
+#include "sym/sym_demangle.h"
+#include "sym/sym_find_binary.h"
+#include "sym/sym_image.h"
+
+struct input {
+	char	*data;
+	size_t	 len;
+	const char *name;
+};
+
+struct lib {
+	char	*name;		/* escaped, as in the stream */
+	size_t	 name_len;
+	char	*uname;
+	char	*path, *debug_name, *debug_path, *code_id, *breakpad_id,
+		*arch;
+	int	 fileoff;
+	int	 has_addrs;
+	char	*why;		/* why its code cannot be shown, or NULL */
+	char	*code_file;	/* the binary to disassemble */
+	char	*line_file;	/* the file with its DWARF (may be code_file) */
+	struct sym_image im;
+	struct ann_syms syms;
+	long	*fn_of;		/* syms index -> function, -1 */
+};
+
+/* A distinct frame of the input. */
+struct ent {
+	const char *s;		/* into an input's data */
+	size_t	 n;
+	uint64_t hash;
+	int	 is_addr;
+	uint32_t lib;
+	uint64_t rel, svma;
+	int64_t	 self, total;
+	uint64_t stamp;
+	long	 fn;		/* -1: no function */
+	long	 row;
+};
+
+struct fn {
+	struct ann_func f;
+	uint32_t lib;
+	size_t	 sym;
+	char	*mangled;
+	int	 wanted;
+	uint64_t stamp;
+	uint64_t *row_stamp, *line_stamp, *inl_stamp;
+	char	*arena;		/* the symbolizer's strings, kept */
+};
+
+struct ctx {
+	const struct ann_opts *o;
+	struct input *in;
+	size_t	 nin;
+	struct lib *libs;
+	size_t	 nlibs, caplibs;
+	struct ent *ents;
+	size_t	 nents, capents;
+	uint32_t *slot;		/* ents index + 1; 0 empty */
+	size_t	 nslot;
+	struct fn *fns;
+	size_t	 nfns, capfns;
+	int64_t	 weight;
+	char	 units[64];
+	uint64_t sampleno;
+	int	 status;
+};
+
+static uint64_t
+hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h ^ (h >> 29);
+}
+
+static char *
+unesc_dup(const char *s, size_t n)
+{
+	struct buf b = { 0 };
+
+	if (unesc_append(&b, s, n) == -1) {
+		buf_free(&b);
+		return xmemdup(s, n);
+	}
+	buf_addc(&b, '\0');
+	return b.s;
+}
+
+static uint32_t
+lib_of(struct ctx *c, const char *s, size_t n)
+{
+	for (size_t i = c->nlibs; i-- > 0;)
+		if (c->libs[i].name_len == n &&
+		    memcmp(c->libs[i].name, s, n) == 0)
+			return (uint32_t)i;
+	xgrow(&c->libs, &c->caplibs, c->nlibs + 1, sizeof(*c->libs));
+	memset(&c->libs[c->nlibs], 0, sizeof(c->libs[0]));
+	c->libs[c->nlibs].name = xmemdup(s, n);
+	c->libs[c->nlibs].name_len = n;
+	c->libs[c->nlibs].uname = unesc_dup(s, n);
+	return (uint32_t)c->nlibs++;
+}
+
+static void
+set_str(char **dst, const struct field *f)
+{
+	if (f->len == 0 || (*dst != NULL && **dst != '\0'))
+		return;
+	free(*dst);
+	*dst = unesc_dup(f->s, f->len);
+}
+
+/* "#lib index name path debugName debugPath codeId breakpadId arch [fileoff]" */
+static void
+lib_header(struct ctx *c, const char *line, size_t len)
+{
+	struct field f[11];
+	size_t nf = split_tabs(line, len, f, 11);
+	struct lib *l;
+	uint32_t li;
+
+	if (nf < 3)
+		return;
+	li = lib_of(c, f[2].s, f[2].len);	/* may move c->libs */
+	l = &c->libs[li];
+	if (nf > 3)
+		set_str(&l->path, &f[3]);
+	if (nf > 4)
+		set_str(&l->debug_name, &f[4]);
+	if (nf > 5)
+		set_str(&l->debug_path, &f[5]);
+	if (nf > 6)
+		set_str(&l->code_id, &f[6]);
+	if (nf > 7)
+		set_str(&l->breakpad_id, &f[7]);
+	if (nf > 8)
+		set_str(&l->arch, &f[8]);
+	if (nf > 9 && f[9].len == 7 && memcmp(f[9].s, "fileoff", 7) == 0)
+		l->fileoff = 1;
+}
+
+static void
+grow_slots(struct ctx *c)
+{
+	size_t n = c->nslot ? 2 * c->nslot : 4096;
+	uint32_t *s = xcalloc(n, sizeof(*s));
+
+	for (size_t i = 0; i < c->nents; i++) {
+		size_t k = c->ents[i].hash & (n - 1);
+
+		while (s[k] != 0)
+			k = (k + 1) & (n - 1);
+		s[k] = (uint32_t)i + 1;
+	}
+	free(c->slot);
+	c->slot = s;
+	c->nslot = n;
+}
+
+/* The entry of frame s[0..n), added when new. */
+static struct ent *
+ent_of(struct ctx *c, const char *s, size_t n)
+{
+	uint64_t h = hash_bytes(s, n);
+	size_t k;
+	struct ent *e;
+	struct sp_frame fr;
+
+	if (2 * (c->nents + 1) > c->nslot)
+		grow_slots(c);
+	for (k = h & (c->nslot - 1); c->slot[k] != 0;
+	    k = (k + 1) & (c->nslot - 1)) {
+		e = &c->ents[c->slot[k] - 1];
+		if (e->hash == h && e->n == n && memcmp(e->s, s, n) == 0)
+			return e;
+	}
+	xgrow(&c->ents, &c->capents, c->nents + 1, sizeof(*c->ents));
+	e = &c->ents[c->nents];
+	memset(e, 0, sizeof(*e));
+	e->s = s;
+	e->n = n;
+	e->hash = h;
+	e->fn = e->row = -1;
+	e->stamp = UINT64_MAX;
+	sp_frame_split(s, n, &fr);
+	if (fr.is_addr && fr.lib != NULL && fr.liblen > 0 &&
+	    fr.file == NULL && !fr.inlined) {
+		e->is_addr = 1;
+		e->lib = lib_of(c, fr.lib, fr.liblen);
+		e->rel = fr.addr;
+		c->libs[e->lib].has_addrs = 1;
+	}
+	c->slot[k] = (uint32_t)c->nents + 1;
+	c->nents++;
+	return e;
+}
+
+/* Where s[0..n) has the text t, or NULL. */
+static const char *
+find_field(const char *s, size_t n, const char *t)
+{
+	size_t tn = strlen(t);
+
+	for (size_t i = 0; i + tn <= n; i++)
+		if (memcmp(s + i, t, tn) == 0)
+			return s + i;
+	return NULL;
+}
+
+static int
+is_table_magic(const char *s, size_t n)
+{
+	return has_prefix(s, n, "#sp aggregate ") ||
+	    has_prefix(s, n, "#sp tree ") || has_prefix(s, n, "#sp diff ");
+}
+
+static void
+no_addresses(const char *name)
+{
+	warnx("%s: a table of totals has no addresses: annotate the sample "
+	    "stream (sp-flatten's or sp-record's output, before sp-aggregate)",
+	    name);
+}
+
+/*
+ * Read one input: pass 1 (collect) or 2 (add up the wanted functions).
+ * Returns 0, or -1 after a message.
+ */
+static int
+read_input(struct ctx *c, struct input *in, int pass)
+{
+	const char *p = in->data, *end = in->data + in->len;
+	uint64_t lineno = 0;
+	int first = 1;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		size_t len = (size_t)(le - p);
+		struct sample_line sl;
+		const char *why, *s, *se, *fe;
+
+		lineno++;
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		if (len > 0 && p[0] == '#') {
+			if (pass == 1 && first && has_prefix(p, len, "#sp ") &&
+			    !has_prefix(p, len, "#sp samples ")) {
+				if (is_table_magic(p, len))
+					no_addresses(in->name);
+				else
+					warnx("%s: not a sample stream (%.*s)",
+					    in->name, (int)(len > 40 ? 40 : len),
+					    p);
+				return -1;
+			}
+			if (pass == 1 && has_prefix(p, len, "#lib\t"))
+				lib_header(c, p, len);
+			else if (pass == 1 && has_prefix(p, len, "#units\t")) {
+				const char *w = find_field(p, len, "\tweight=");
+
+				if (w != NULL) {
+					const char *we = w + 8;
+					size_t wl;
+
+					while (we < p + len && *we != '\t')
+						we++;
+					wl = (size_t)(we - (w + 8));
+					if (wl >= sizeof(c->units))
+						wl = sizeof(c->units) - 1;
+					memcpy(c->units, w + 8, wl);
+					c->units[wl] = '\0';
+				}
+			}
+			first = 0;
+			p = nl ? nl + 1 : end;
+			continue;
+		}
+		first = 0;
+		if (len == 0) {
+			p = nl ? nl + 1 : end;
+			continue;
+		}
+		if (parse_sample_line(p, len, &sl, &why) == -1) {
+			struct field f[AGG_NFIELDS + 1];
+
+			if (split_tabs(p, len, f, AGG_NFIELDS) == AGG_NFIELDS)
+				no_addresses(in->name);
+			else
+				warnx("%s:%" PRIu64 ": %s", in->name, lineno,
+				    why);
+			return -1;
+		}
+		c->sampleno++;
+		if (pass == 1) {
+			if (c->weight > INT64_MAX - sl.weight) {
+				warnx("%s:%" PRIu64 ": the weights add up to "
+				    "more than a 64-bit integer holds",
+				    in->name, lineno);
+				return -1;
+			}
+			c->weight += sl.weight;
+		}
+		s = sl.f[F_STACK].s;
+		se = s + sl.f[F_STACK].len;
+		while (s < se) {
+			struct ent *e;
+
+			fe = frame_end(s, se);
+			if (fe == s) {
+				s = fe + 1;
+				continue;
+			}
+			if (pass == 1) {
+				e = ent_of(c, s, (size_t)(fe - s));
+				if (e->stamp != c->sampleno) {
+					e->stamp = c->sampleno;
+					e->total += sl.weight;
+				}
+				if (fe == se)
+					e->self += sl.weight;
+			} else {
+				uint64_t h = hash_bytes(s, (size_t)(fe - s));
+				size_t k;
+
+				e = NULL;
+				for (k = h & (c->nslot - 1); c->slot[k] != 0;
+				    k = (k + 1) & (c->nslot - 1)) {
+					struct ent *x = &c->ents[c->slot[k] -
+					    1];
+
+					if (x->hash == h && x->n ==
+					    (size_t)(fe - s) && memcmp(x->s, s,
+					    x->n) == 0) {
+						e = x;
+						break;
+					}
+				}
+				if (e != NULL && e->fn >= 0 &&
+				    c->fns[e->fn].wanted && e->row >= 0) {
+					struct fn *f = &c->fns[e->fn];
+					struct ann_row *r = &f->f.rows[e->row];
+					int leaf = fe == se;
+
+					if (f->stamp != c->sampleno) {
+						f->stamp = c->sampleno;
+						f->f.total += sl.weight;
+					}
+					if (f->row_stamp[e->row] !=
+					    c->sampleno) {
+						f->row_stamp[e->row] =
+						    c->sampleno;
+						r->total += sl.weight;
+					}
+					if (leaf) {
+						f->f.self += sl.weight;
+						r->self += sl.weight;
+					}
+					if (r->line >= 0) {
+						struct ann_line *l =
+						    &f->f.lines[r->line];
+
+						if (f->line_stamp[r->line] !=
+						    c->sampleno) {
+							f->line_stamp[r->line]
+							    = c->sampleno;
+							l->total += sl.weight;
+						}
+						if (leaf)
+							l->self += sl.weight;
+					}
+					if (r->inl >= 0) {
+						struct ann_inl *l =
+						    &f->f.inls[r->inl];
+
+						if (f->inl_stamp[r->inl] !=
+						    c->sampleno) {
+							f->inl_stamp[r->inl] =
+							    c->sampleno;
+							l->total += sl.weight;
+						}
+						if (leaf)
+							l->self += sl.weight;
+					}
+				}
+			}
+			s = fe + 1;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+/* ---- Libraries: the binary, its functions and their names ---- */
+
+static const char *
+lib_kind_why(const struct lib *l)
+{
+	const char *n = l->uname;
+	size_t len = strlen(n);
+
+	if (strcmp(n, "[vdso]") == 0 || strcmp(n, "[vsyscall]") == 0)
+		return "the kernel's vdso: there is no file of its code";
+	if (n[0] == '[' || has_suffix(n, len, ".ko") ||
+	    strcmp(n, "vmlinux") == 0)
+		return "a kernel frame: sp has no kernel image to disassemble "
+		    "(perf annotate with a vmlinux can)";
+	if ((has_prefix(n, len, "perf-") && has_suffix(n, len, ".map")) ||
+	    has_prefix(n, len, "jitted-") || strncmp(n, "[JIT]", 5) == 0)
+		return "JIT code: its instructions existed only in the "
+		    "running process (a perf map names them)";
+	if (n[0] == '/' && n[1] == '/')
+		return "anonymous memory: there is no file of its code";
+	return NULL;
+}
+
+/*
+ * Find l's binary as sp-symbolize does (pick_file in sym/symbolize.c,
+ * which it does not export): the first candidate whose build id matches;
+ * one that does not is refused with the reason.  Returns 0, or -1 with
+ * l->why set.
+ */
+static int
+find_binary(struct ctx *c, struct lib *l)
+{
+	struct sym_where w = { 0 };
+	struct sym_libref ref;
+	struct sym_cands cs = { 0 };
+	struct sym_image im;
+	struct buf b = { 0 };
+	const char *why, *bad = NULL, *code = NULL;
+	char badid[129] = "", dbg[4096];
+
+	w.dirs = c->o->search;
+	w.ndirs = c->o->nsearch;
+	w.mixed = 1;
+	ref.name = l->uname;
+	ref.path = l->path ? l->path : "";
+	ref.debug_name = l->debug_name ? l->debug_name : "";
+	ref.debug_path = l->debug_path ? l->debug_path : "";
+	ref.code_id = l->code_id ? l->code_id : "";
+	ref.breakpad_id = l->breakpad_id ? l->breakpad_id : "";
+	sym_candidates(&w, &ref, &cs);
+	for (size_t i = 0; i < cs.n; i++) {
+		if (!sym_is_file(cs.v[i]))
+			continue;
+		if (sym_image_read(cs.v[i], l->arch, &im, &why) == -1)
+			continue;
+		if (!sym_identity_ok(&im, ref.code_id, ref.breakpad_id)) {
+			if (bad == NULL) {
+				bad = cs.v[i];
+				memcpy(badid, im.id, sizeof(badid));
+			}
+			continue;
+		}
+		/*
+		 * The code is in the binary, not in a separate debug file
+		 * (whose .text holds no bytes): those come after it.
+		 */
+		if (has_suffix(cs.v[i], strlen(cs.v[i]), ".debug") &&
+		    code != NULL)
+			continue;
+		if (code == NULL || !has_suffix(cs.v[i], strlen(cs.v[i]),
+		    ".debug")) {
+			code = cs.v[i];
+			l->im = im;
+			if (!has_suffix(code, strlen(code), ".debug"))
+				break;
+		}
+	}
+	if (code == NULL) {
+		if (bad != NULL)
+			buf_printf(&b, "%s is not the binary profiled: its "
+			    "build id is %s, the profile's %s", bad,
+			    badid[0] ? badid : "missing", ref.code_id[0] ?
+			    ref.code_id : ref.breakpad_id);
+		else if (l->path != NULL && l->path[0] != '\0')
+			buf_printf(&b, "its binary %s is not here "
+			    "(--search DIR to look elsewhere)", l->path);
+		else
+			buf_printf(&b, "no file for this library "
+			    "(--search DIR to look for it)");
+		l->why = b.s;
+		sym_cands_free(&cs);
+		return -1;
+	}
+	l->code_file = xstrdup(code);
+	if (sym_find_debug(code, &l->im, NULL, dbg, sizeof(dbg)) == 0)
+		l->line_file = xstrdup(dbg);
+	else
+		l->line_file = xstrdup(code);
+	sym_cands_free(&cs);
+	if (l->im.kind != SYMK_ELF) {
+		buf_printf(&b, "%s is not an ELF file: sp-annotate reads ELF "
+		    "symbol tables only", l->code_file);
+		l->why = b.s;
+		return -1;
+	}
+	if (ann_syms_read(l->code_file, &l->syms, &why) == -1) {
+		buf_printf(&b, "%s %s: its functions cannot be told apart",
+		    l->code_file, why);
+		l->why = b.s;
+		return -1;
+	}
+	return 0;
+}
+
+static const char *
+symbolizer(enum sym_backend *be)
+{
+	static char path[4096];
+	static int looked, which;
+
+	if (!looked) {
+		looked = 1;
+		if (proc_which("llvm-symbolizer", path, sizeof(path)) == 0)
+			which = SYMB_LLVM;
+		else if (proc_which("addr2line", path, sizeof(path)) == 0)
+			which = SYMB_ADDR2LINE;
+	}
+	*be = which ? (enum sym_backend)which : SYMB_NONE;
+	return which ? path : NULL;
+}
+
+/*
+ * Ask the symbolizer about n file addresses of l (inline chains).  Returns
+ * 0, or -1 (no symbolizer, or it failed: r then holds what it answered).
+ */
+static int
+symbolize(struct lib *l, const uint64_t *svma, size_t n,
+    struct sym_results *r)
+{
+	struct sym_job job = { 0 };
+	struct buf msg = { 0 }, wmsg = { 0 };
+	uint64_t *rel = xreallocarray(NULL, n ? n : 1, sizeof(*rel));
+	int rc;
+
+	job.prog = symbolizer(&job.backend);
+	if (job.prog == NULL) {
+		symr_init(r, n);
+		free(rel);
+		return -1;
+	}
+	job.bin = l->line_file;
+	job.base = l->im.base;
+	job.inlines = 1;
+	for (size_t i = 0; i < n; i++)
+		rel[i] = svma[i] - l->im.base;
+	rc = sym_backend_run(&job, rel, n, r, &msg, &wmsg);
+	buf_free(&msg);
+	buf_free(&wmsg);
+	free(rel);
+	return rc;
+}
+
+/* A function's name as sp-symbolize writes it, unescaped. */
+static char *
+clean_name(const char *name, size_t nl)
+{
+	size_t bare = sym_drop_rust_hash(name, nl);
+	char *s = xmemdup(name, bare);
+
+	if (bare < nl)
+		bare = sym_rust_unescape(s, bare);
+	s[bare] = '\0';
+	return s;
+}
+
+/* Place l's addresses in its functions and name those. */
+static void
+resolve_lib(struct ctx *c, uint32_t li)
+{
+	struct lib *l = &c->libs[li];
+	struct sym_results r;
+	uint64_t *starts;
+	size_t first = c->nfns, n;
+	const char *kw;
+
+	if ((kw = lib_kind_why(l)) != NULL) {
+		l->why = xstrdup(kw);
+		return;
+	}
+	if (find_binary(c, l) == -1)
+		return;
+	l->fn_of = xreallocarray(NULL, l->syms.n, sizeof(*l->fn_of));
+	for (size_t i = 0; i < l->syms.n; i++)
+		l->fn_of[i] = -1;
+	for (size_t i = 0; i < c->nents; i++) {
+		struct ent *e = &c->ents[i];
+		uint64_t a = e->rel + l->im.base;
+		long s;
+
+		if (!e->is_addr || e->lib != li)
+			continue;
+		if (l->fileoff && sym_image_off_to_addr(&l->im, e->rel,
+		    &a) == -1)
+			continue;
+		e->svma = a;
+		if (!sym_image_in_code(&l->im, a) ||
+		    (s = ann_syms_find(&l->syms, a)) < 0)
+			continue;
+		if (l->fn_of[s] < 0) {
+			struct fn *f;
+
+			xgrow(&c->fns, &c->capfns, c->nfns + 1,
+			    sizeof(*c->fns));
+			f = &c->fns[c->nfns];
+			memset(f, 0, sizeof(*f));
+			f->lib = li;
+			f->sym = (size_t)s;
+			f->f.lo = l->syms.v[s].lo;
+			f->f.hi = l->syms.v[s].hi;
+			f->mangled = l->syms.v[s].name;
+			l->fn_of[s] = (long)c->nfns++;
+		}
+		e->fn = l->fn_of[s];
+	}
+	n = c->nfns - first;
+	if (n == 0)
+		return;
+	starts = xreallocarray(NULL, n, sizeof(*starts));
+	for (size_t i = 0; i < n; i++)
+		starts[i] = c->fns[first + i].f.lo;
+	symbolize(l, starts, n, &r);
+	for (size_t i = 0; i < n; i++) {
+		struct fn *f = &c->fns[first + i];
+		struct buf b = { 0 };
+		char *name;
+
+		if (i < r.naddr && r.nframes[i] > 0) {
+			const struct sym_frame *sf = &r.frames[r.first[i]];
+
+			name = clean_name(symr_str(&r, sf->name),
+			    sf->name_len);
+		} else
+			name = clean_name(f->mangled, strlen(f->mangled));
+		buf_add(&b, l->name, l->name_len);
+		buf_addc(&b, '!');
+		esc_append(&b, name, strlen(name));
+		free(name);
+		f->f.frame = b.s;
+		f->f.lib = l->uname;
+		f->f.binary = l->code_file;
+	}
+	symr_free(&r);
+	free(starts);
+}
+
+/* ---- The wanted functions ---- */
+
+static long
+line_index(struct ann_func *f, const char *file, uint32_t line)
+{
+	for (size_t i = 0; i < f->nlines; i++)
+		if (f->lines[i].line == line && strcmp(f->lines[i].file,
+		    file) == 0)
+			return (long)i;
+	f->lines = xreallocarray(f->lines, f->nlines + 1, sizeof(*f->lines));
+	memset(&f->lines[f->nlines], 0, sizeof(f->lines[0]));
+	f->lines[f->nlines].file = file;
+	f->lines[f->nlines].line = line;
+	return (long)f->nlines++;
+}
+
+static long
+inl_index(struct ann_func *f, long line, const char *name, size_t nl,
+    const char *file, uint32_t at)
+{
+	for (size_t i = 0; i < f->ninls; i++)
+		if (f->inls[i].line == line && f->inls[i].at == at &&
+		    strlen(f->inls[i].name) == nl &&
+		    memcmp(f->inls[i].name, name, nl) == 0 &&
+		    strcmp(f->inls[i].file, file) == 0)
+			return (long)i;
+	f->inls = xreallocarray(f->inls, f->ninls + 1, sizeof(*f->inls));
+	memset(&f->inls[f->ninls], 0, sizeof(f->inls[0]));
+	f->inls[f->ninls].line = line;
+	f->inls[f->ninls].name = clean_name(name, nl);
+	f->inls[f->ninls].file = file;
+	f->inls[f->ninls].at = at;
+	return (long)f->ninls++;
+}
+
+static const char *main_file_of(struct ann_func *);
+static void order_lines(struct fn *);
+
+/* Rows, lines and inline chains of a wanted function. */
+static void
+build_func(struct ctx *c, struct fn *fn, size_t fi)
+{
+	struct lib *l = &c->libs[fn->lib];
+	struct ann_func *f = &fn->f;
+	struct ann_insns ins = { 0 };
+	struct buf msg = { 0 };
+	struct sym_results r;
+	uint64_t *addrs;
+	int any_line = 0;
+
+	if (c->o->view != ANN_SOURCE || 1) {
+		if (ann_disasm(l->code_file, f->lo, f->hi, &ins, &msg) == 0) {
+			f->has_insns = 1;
+			f->nrows = ins.n;
+			f->rows = xcalloc(ins.n, sizeof(*f->rows));
+			for (size_t i = 0; i < ins.n; i++) {
+				f->rows[i].addr = ins.v[i].addr;
+				f->rows[i].text = ins.v[i].text;
+				ins.v[i].text = NULL;
+			}
+		} else {
+			f->no_insns = msg.s;
+			msg.s = NULL;
+		}
+		ann_insns_free(&ins);
+	}
+	if (!f->has_insns) {
+		/* The sampled addresses themselves, in order. */
+		for (size_t i = 0; i < c->nents; i++)
+			if (c->ents[i].fn == (long)fi) {
+				f->rows = xreallocarray(f->rows, f->nrows + 1,
+				    sizeof(*f->rows));
+				memset(&f->rows[f->nrows], 0,
+				    sizeof(f->rows[0]));
+				f->rows[f->nrows++].addr = c->ents[i].svma;
+			}
+		for (size_t i = 1; i < f->nrows; i++)
+			for (size_t j = i; j > 0 && f->rows[j - 1].addr >
+			    f->rows[j].addr; j--) {
+				struct ann_row t = f->rows[j];
+
+				f->rows[j] = f->rows[j - 1];
+				f->rows[j - 1] = t;
+			}
+	}
+	/* Each address to the row that holds it (skid: the instruction). */
+	for (size_t i = 0; i < c->nents; i++) {
+		struct ent *e = &c->ents[i];
+		size_t lo = 0, hi = f->nrows;
+
+		if (e->fn != (long)fi)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (f->rows[mid].addr <= e->svma)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		e->row = lo > 0 ? (long)lo - 1 : 0;
+	}
+	addrs = xreallocarray(NULL, f->nrows ? f->nrows : 1, sizeof(*addrs));
+	for (size_t i = 0; i < f->nrows; i++)
+		addrs[i] = f->rows[i].addr;
+	if (symbolize(l, addrs, f->nrows, &r) == -1 && r.answered == 0) {
+		enum sym_backend be;
+
+		if (symbolizer(&be) == NULL)
+			f->no_lines = xstrdup("no llvm-symbolizer or addr2line "
+			    "(install llvm or binutils): no lines");
+	}
+	/* The strings stay in the results' arena, kept with the function. */
+	for (size_t i = 0; i < f->nrows; i++) {
+		const struct sym_frame *o, *in;
+		struct ann_row *row = &f->rows[i];
+
+		row->line = row->inl = -1;
+		if (i >= r.naddr || r.nframes[i] == 0)
+			continue;
+		o = &r.frames[r.first[i]];
+		if (o->file_len == 0 || o->line == 0)
+			continue;
+		any_line = 1;
+		row->line = line_index(f, symr_str(&r, o->file), o->line);
+		if (r.nframes[i] > 1) {
+			in = &r.frames[r.first[i] + r.nframes[i] - 1];
+			row->inl = inl_index(f, row->line, symr_str(&r,
+			    in->name), in->name_len, in->file_len ?
+			    symr_str(&r, in->file) : "", in->line);
+		}
+	}
+	fn->arena = r.arena.s;
+	r.arena.s = NULL;
+	symr_free(&r);
+	free(addrs);
+	if (!any_line && f->no_lines == NULL)
+		f->no_lines = xstrdup(l->im.has_debug_info ||
+		    strcmp(l->line_file, l->code_file) != 0 ?
+		    "its debug information has no lines for it" :
+		    "no line information: the binary has no debug "
+		    "information (stripped, or built without -g); names "
+		    "from its symbol table");
+	f->main_file = main_file_of(f);
+	order_lines(fn);
+	fn->row_stamp = xreallocarray(NULL, f->nrows ? f->nrows : 1,
+	    sizeof(uint64_t));
+	fn->line_stamp = xreallocarray(NULL, f->nlines ? f->nlines : 1,
+	    sizeof(uint64_t));
+	fn->inl_stamp = xreallocarray(NULL, f->ninls ? f->ninls : 1,
+	    sizeof(uint64_t));
+	memset(fn->row_stamp, 0xff, (f->nrows ? f->nrows : 1) *
+	    sizeof(uint64_t));
+	memset(fn->line_stamp, 0xff, (f->nlines ? f->nlines : 1) *
+	    sizeof(uint64_t));
+	memset(fn->inl_stamp, 0xff, (f->ninls ? f->ninls : 1) *
+	    sizeof(uint64_t));
+	buf_free(&msg);
+}
+
+/* The file most of the function's instructions have their line in. */
+static const char *
+main_file_of(struct ann_func *f)
+{
+	const char *best = NULL;
+	size_t bestn = 0;
+
+	for (size_t i = 0; i < f->nrows; i++) {
+		const char *file;
+		size_t n = 0;
+
+		if (f->rows[i].line < 0)
+			continue;
+		file = f->lines[f->rows[i].line].file;
+		if (best != NULL && strcmp(file, best) == 0)
+			continue;
+		for (size_t j = 0; j < f->nrows; j++)
+			if (f->rows[j].line >= 0 && strcmp(f->lines[
+			    f->rows[j].line].file, file) == 0)
+				n++;
+		if (n > bestn) {
+			bestn = n;
+			best = file;
+		}
+	}
+	return best;
+}
+
+static const char *sort_main;
+static const struct ann_line *sort_lines;
+
+static int
+by_file_line(const void *a, const void *b)
+{
+	const struct ann_line *x = &sort_lines[*(const long *)a];
+	const struct ann_line *y = &sort_lines[*(const long *)b];
+	int xm = sort_main && strcmp(x->file, sort_main) == 0;
+	int ym = sort_main && strcmp(y->file, sort_main) == 0;
+	int k;
+
+	if (xm != ym)
+		return ym - xm;
+	if ((k = strcmp(x->file, y->file)) != 0)
+		return k;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Lines by file (the main one first), then by number; indexes renamed. */
+static void
+order_lines(struct fn *fn)
+{
+	struct ann_func *f = &fn->f;
+	long *ord = xreallocarray(NULL, f->nlines ? f->nlines : 1,
+	    sizeof(*ord));
+	long *newi = xreallocarray(NULL, f->nlines ? f->nlines : 1,
+	    sizeof(*newi));
+	struct ann_line *nl = xreallocarray(NULL, f->nlines ? f->nlines : 1,
+	    sizeof(*nl));
+
+	for (size_t i = 0; i < f->nlines; i++)
+		ord[i] = (long)i;
+	sort_main = f->main_file;
+	sort_lines = f->lines;
+	qsort(ord, f->nlines, sizeof(*ord), by_file_line);
+	for (size_t i = 0; i < f->nlines; i++) {
+		nl[i] = f->lines[ord[i]];
+		newi[ord[i]] = (long)i;
+	}
+	for (size_t i = 0; i < f->nrows; i++)
+		if (f->rows[i].line >= 0)
+			f->rows[i].line = newi[f->rows[i].line];
+	for (size_t i = 0; i < f->ninls; i++)
+		f->inls[i].line = newi[f->inls[i].line];
+	free(f->lines);
+	f->lines = nl;
+	free(ord);
+	free(newi);
+}
+
+/* ---- Frames that cannot be shown: their figures and the reason ---- */
+
+struct nocode {
+	char	*title;		/* escaped frame or "LIB" */
+	char	*why;
+	long	*ents;
+	size_t	 n;
+};
+
+static int
+by_weight(const void *a, const void *b, const struct ctx *c)
+{
+	const struct ent *x = &c->ents[*(const long *)a];
+	const struct ent *y = &c->ents[*(const long *)b];
+
+	if (x->self != y->self)
+		return x->self > y->self ? -1 : 1;
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return x->rel < y->rel ? -1 : x->rel > y->rel;
+}
+
+static const struct ctx *sort_ctx;
+
+static int
+by_weight_q(const void *a, const void *b)
+{
+	return by_weight(a, b, sort_ctx);
+}
+
+static void
+print_nocode(FILE *fp, const struct ctx *c, struct nocode *nc)
+{
+	struct ann_func f = { 0 };
+
+	/* An address table is a function without instructions. */
+	sort_ctx = c;
+	qsort(nc->ents, nc->n, sizeof(*nc->ents), by_weight_q);
+	f.frame = nc->title;
+	f.no_code = nc->why;
+	f.rows = xcalloc(nc->n ? nc->n : 1, sizeof(*f.rows));
+	for (size_t i = 0; i < nc->n; i++) {
+		const struct ent *e = &c->ents[nc->ents[i]];
+
+		f.self += e->self;
+		f.total += e->total;
+		if (!e->is_addr)
+			continue;	/* a named frame: its figures only */
+		f.rows[f.nrows].addr = e->rel;
+		f.rows[f.nrows].self = e->self;
+		f.rows[f.nrows].total = e->total;
+		f.rows[f.nrows].line = f.rows[f.nrows].inl = -1;
+		f.nrows++;
+	}
+	f.addr_table = 1;
+	{
+		struct ann_prof pr = { c->weight, c->units };
+
+		if (c->o->format == ANN_HTML)
+			ann_html_func(fp, c->o, &pr, &f);
+		else
+			ann_text_func(fp, c->o, &pr, &f);
+	}
+	free(f.rows);
+}
+
+/* ---- Reading the inputs ---- */
+
+static int
+load(struct ctx *c, char **files, size_t n)
+{
+	c->in = xcalloc(n, sizeof(*c->in));
+	for (size_t i = 0; i < n; i++) {
+		c->in[i].name = input_name(files[i]);
+		if (input_slurp(files[i], SIZE_MAX / 2, &c->in[i].data,
+		    &c->in[i].len) == -1)
+			return -1;
+		c->nin++;
+		if (read_input(c, &c->in[i], 1) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+ctx_free(struct ctx *c)
+{
+	for (size_t i = 0; i < c->nfns; i++) {
+		struct ann_func *f = &c->fns[i].f;
+
+		for (size_t k = 0; k < f->nrows; k++)
+			if (f->has_insns)
+				free((char *)f->rows[k].text);
+		free(f->rows);
+		free(f->lines);
+		for (size_t k = 0; k < f->ninls; k++)
+			free(f->inls[k].name);
+		free(f->inls);
+		free(f->frame);
+		free(f->no_code);
+		free(f->no_lines);
+		free(f->no_insns);
+		free(c->fns[i].row_stamp);
+		free(c->fns[i].line_stamp);
+		free(c->fns[i].inl_stamp);
+		free(c->fns[i].arena);
+	}
+	free(c->fns);
+	for (size_t i = 0; i < c->nlibs; i++) {
+		struct lib *l = &c->libs[i];
+
+		free(l->name);
+		free(l->uname);
+		free(l->path);
+		free(l->debug_name);
+		free(l->debug_path);
+		free(l->code_id);
+		free(l->breakpad_id);
+		free(l->arch);
+		free(l->why);
+		free(l->code_file);
+		free(l->line_file);
+		ann_syms_free(&l->syms);
+		free(l->fn_of);
+	}
+	free(c->libs);
+	free(c->ents);
+	free(c->slot);
+	for (size_t i = 0; i < c->nin; i++)
+		free(c->in[i].data);
+	free(c->in);
+	ann_src_free_all();
+}
+
+static int
+by_fn_weight(const void *a, const void *b)
+{
+	const struct fn *x = &sort_ctx->fns[*(const long *)a];
+	const struct fn *y = &sort_ctx->fns[*(const long *)b];
+
+	if (x->f.self != y->f.self)
+		return x->f.self > y->f.self ? -1 : 1;
+	if (x->f.total != y->f.total)
+		return x->f.total > y->f.total ? -1 : 1;
+	return strcmp(x->f.frame, y->f.frame);
+}
+
+/*
+ * Which functions and frames the arguments name.  Returns 0, or -1 after
+ * saying which argument names nothing.
+ */
+static int
+match(struct ctx *c, struct nocode **ncp, size_t *nncp)
+{
+	struct nocode *nc = NULL;
+	size_t nnc = 0;
+	int bad = 0;
+
+	for (size_t a = 0; a < c->o->nframes; a++) {
+		struct fmatch m;
+		int hit = 0;
+
+		fm_init(&m, c->o->frames[a], strlen(c->o->frames[a]));
+		for (size_t i = 0; i < c->nfns; i++)
+			if (fm_match(&m, c->fns[i].f.frame,
+			    strlen(c->fns[i].f.frame))) {
+				c->fns[i].wanted = 1;
+				hit = 1;
+			}
+		/* Named frames: kernel, JIT, a stream already symbolized. */
+		for (size_t i = 0; i < c->nents; i++) {
+			struct ent *e = &c->ents[i];
+			struct sp_frame fr;
+			size_t k;
+
+			if (e->is_addr || !fm_match(&m, e->s, e->n))
+				continue;
+			hit = 1;
+			for (k = 0; k < nnc; k++)
+				if (strlen(nc[k].title) == e->n &&
+				    memcmp(nc[k].title, e->s, e->n) == 0)
+					break;
+			if (k < nnc)
+				continue;
+			nc = xreallocarray(nc, nnc + 1, sizeof(*nc));
+			memset(&nc[nnc], 0, sizeof(nc[0]));
+			nc[nnc].title = xmemdup(e->s, e->n);
+			sp_frame_split(e->s, e->n, &fr);
+			{
+				const char *w = NULL;
+
+				if (fr.lib != NULL) {
+					uint32_t li = lib_of(c, fr.lib,
+					    fr.liblen);
+
+					w = lib_kind_why(&c->libs[li]);
+				}
+				nc[nnc].why = xstrdup(w ? w : "the stream names "
+				    "this frame but has no addresses for it "
+				    "(symbolized): annotate the stream before "
+				    "sp-symbolize (sp-flatten of the "
+				    "recording)");
+			}
+			nc[nnc].ents = xmalloc(sizeof(long));
+			nc[nnc].ents[0] = (long)i;
+			nc[nnc].n = 1;
+			nnc++;
+		}
+		/* Address frames of a library whose code cannot be read. */
+		for (size_t li = 0; li < c->nlibs; li++) {
+			struct lib *l = &c->libs[li];
+			struct buf t = { 0 };
+			int named;
+
+			if (!l->has_addrs || l->why == NULL)
+				continue;
+			buf_add(&t, l->name, l->name_len);
+			buf_adds(&t, "!");
+			/* "LIB!..." names the library: its addresses. */
+			named = !m.bare && m.n > l->name_len &&
+			    memcmp(m.s, l->name, l->name_len) == 0 &&
+			    m.s[l->name_len] == '!';
+			if (!named) {
+				buf_free(&t);
+				continue;
+			}
+			hit = 1;
+			buf_add(&t, m.s + l->name_len + 1, m.n - l->name_len -
+			    1);
+			nc = xreallocarray(nc, nnc + 1, sizeof(*nc));
+			memset(&nc[nnc], 0, sizeof(nc[0]));
+			nc[nnc].title = t.s;
+			{
+				struct buf w = { 0 };
+
+				buf_printf(&w, "%s; the addresses of %s "
+				    "sampled", l->why, l->uname);
+				nc[nnc].why = w.s;
+			}
+			for (size_t i = 0; i < c->nents; i++)
+				if (c->ents[i].is_addr && c->ents[i].lib ==
+				    li && c->ents[i].self + c->ents[i].total >
+				    0) {
+					nc[nnc].ents = xreallocarray(
+					    nc[nnc].ents, nc[nnc].n + 1,
+					    sizeof(long));
+					nc[nnc].ents[nc[nnc].n++] = (long)i;
+				}
+			nnc++;
+		}
+		if (!hit) {
+			struct fm_near near;
+
+			fm_near_init(&near, &m);
+			for (size_t i = 0; i < c->nfns; i++)
+				fm_near_add(&near, c->fns[i].f.frame,
+				    strlen(c->fns[i].f.frame));
+			for (size_t i = 0; i < c->nents; i++)
+				if (!c->ents[i].is_addr)
+					fm_near_add(&near, c->ents[i].s,
+					    c->ents[i].n);
+			for (size_t li = 0; li < c->nlibs; li++)
+				if (c->libs[li].has_addrs &&
+				    c->libs[li].why != NULL)
+					warnx("%s: %s", c->libs[li].uname,
+					    c->libs[li].why);
+			fm_near_report(&near, "function", &m, NULL);
+			bad = 1;
+		}
+	}
+	*ncp = nc;
+	*nncp = nnc;
+	return bad ? -1 : 0;
+}
+
+int
+ann_run(const struct ann_opts *o, char **files, size_t n)
+{
+	struct ctx c = { 0 };
+	struct nocode *nc = NULL;
+	size_t nnc = 0, nwant = 0;
+	long *order;
+	int status = 0;
+
+	c.o = o;
+	strlcpy(c.units, "samples", sizeof(c.units));
+	if (load(&c, files, n) == -1) {
+		ctx_free(&c);
+		return 1;
+	}
+	for (size_t li = 0; li < c.nlibs; li++)
+		if (c.libs[li].has_addrs)
+			resolve_lib(&c, (uint32_t)li);
+	if (match(&c, &nc, &nnc) == -1) {
+		status = 1;
+		goto out;
+	}
+	for (size_t i = 0; i < c.nfns; i++)
+		if (c.fns[i].wanted) {
+			build_func(&c, &c.fns[i], i);
+			nwant++;
+		}
+	c.sampleno = 0;
+	if (nwant > 0)
+		for (size_t i = 0; i < c.nin; i++)
+			read_input(&c, &c.in[i], 2);
+	order = xreallocarray(NULL, c.nfns ? c.nfns : 1, sizeof(*order));
+	nwant = 0;
+	for (size_t i = 0; i < c.nfns; i++)
+		if (c.fns[i].wanted)
+			order[nwant++] = (long)i;
+	sort_ctx = &c;
+	qsort(order, nwant, sizeof(*order), by_fn_weight);
+	{
+		struct ann_prof pr = { c.weight, c.units };
+
+		if (o->format == ANN_HTML)
+			ann_html_begin(stdout, &pr, o->frames[0]);
+		for (size_t i = 0; i < nwant; i++) {
+			if (o->format == ANN_HTML)
+				ann_html_func(stdout, o, &pr,
+				    &c.fns[order[i]].f);
+			else {
+				if (i > 0)
+					putchar('\n');
+				ann_text_func(stdout, o, &pr,
+				    &c.fns[order[i]].f);
+			}
+		}
+		for (size_t i = 0; i < nnc; i++) {
+			if (o->format != ANN_HTML && (nwant > 0 || i > 0))
+				putchar('\n');
+			print_nocode(stdout, &c, &nc[i]);
+		}
+		if (o->format == ANN_HTML)
+			ann_html_end(stdout);
+	}
+	free(order);
+out:
+	for (size_t i = 0; i < nnc; i++) {
+		free(nc[i].title);
+		free(nc[i].why);
+		free(nc[i].ents);
+	}
+	free(nc);
+	ctx_free(&c);
+	return status;
+}
