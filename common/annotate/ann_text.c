@@ -110,7 +110,7 @@ heading(FILE *fp, const struct ann_opts *o, const struct ann_prof *pr,
 	share(fp, f->self, pr->weight);
 	fputs("% of the profile", fp);
 	/* A library's addresses: their totals overlap, no sum. */
-	if (!f->addr_table) {
+	if (!f->addr_table || f->nrows == 0) {
 		fprintf(fp, ", total %" PRId64, f->total);
 		share(fp, f->total, pr->weight);
 		putc('%', fp);

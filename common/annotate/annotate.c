@@ -933,6 +933,7 @@ struct nocode {
 	char	*why;
 	long	*ents;
 	size_t	 n;
+	int	 refused;	/* its binary is missing or not the one profiled */
 };
 
 static int
@@ -1158,6 +1159,9 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 			nc = xreallocarray(nc, nnc + 1, sizeof(*nc));
 			memset(&nc[nnc], 0, sizeof(nc[0]));
 			nc[nnc].title = t.s;
+			nc[nnc].refused = lib_kind_why(l) == NULL;
+			if (nc[nnc].refused)
+				warnx("%s: %s", l->uname, l->why);
 			{
 				struct buf w = { 0 };
 
@@ -1187,9 +1191,11 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 				if (!c->ents[i].is_addr)
 					fm_near_add(&near, c->ents[i].s,
 					    c->ents[i].n);
+			/* Where the function may hide: binaries not read. */
 			for (size_t li = 0; li < c->nlibs; li++)
 				if (c->libs[li].has_addrs &&
-				    c->libs[li].why != NULL)
+				    c->libs[li].why != NULL &&
+				    lib_kind_why(&c->libs[li]) == NULL)
 					warnx("%s: %s", c->libs[li].uname,
 					    c->libs[li].why);
 			fm_near_report(&near, "function", &m, NULL);
@@ -1259,6 +1265,8 @@ ann_run(const struct ann_opts *o, char **files, size_t n)
 			if (o->format != ANN_HTML && (nwant > 0 || i > 0))
 				putchar('\n');
 			print_nocode(stdout, &c, &nc[i]);
+			if (nc[i].refused)
+				status = 1;
 		}
 		if (o->format == ANN_HTML)
 			ann_html_end(stdout);
