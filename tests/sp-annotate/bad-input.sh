@@ -6,7 +6,8 @@ for args in "fib $T/table.agg" "fibb $T/jit.sp" "fib $T" "fib $T/work.c" \
 	sp-annotate -C $args >out 2>err
 	st=$?
 	[ -s out ] && { echo "output for '$args'"; cat out; }
-	echo "$st $(sed "s|$T|T|g" err | head -n 1)"
+	echo "status $st"
+	sed "s|$T|T|g" err
 done
 # On standard input, the same.
 sp-annotate fib <"$T/table.agg" 2>&1
