@@ -20,6 +20,9 @@
 #   fuzz_perfdata the perf.data reader (read_perfdata.c), seeds in
 #                 tests/fuzz/seeds-perfdata/ (the hand-made
 #                 files of tests/perfdata and tests/offcpu)
+#   fuzz_annotate sp-annotate's reading of objdump's and llvm-objdump's
+#                 output (ann_parse_objdump), seeds in
+#                 tests/fuzz/seeds-annotate/
 #   fuzz_unwind   the call-frame unwinder (unwind.h): an .eh_frame or
 #                 .debug_frame section, or a whole ELF file, a pc and a
 #                 stack copy; seeds in tests/fuzz/seeds-unwind/
@@ -69,7 +72,7 @@ fi
 
 st=0
 SHARED=$TOP/../shared/corpus
-for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph folded unwind perfdata}; do
+for t in ${FUZZ_TARGETS:-profile stream pprof cpuprofile speedscope filter flamegraph folded unwind perfdata annotate}; do
 	echo "fuzz: building fuzz_$t"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -o "$O/fuzz_$t" "$TOP/tests/fuzz/fuzz_$t.c" \
