@@ -27,15 +27,19 @@ usage(FILE *fp)
 	    "[--format text|html]\n"
 	    "                   [--percent function|profile] [--search dir] "
 	    "[--source-root dir]\n"
-	    "                   -e frame [-e frame ...] | frame [file ...]\n");
+	    "                   -e frame [-e frame ...] | frame [file ...]\n"
+	    "       sp-annotate --diff [-CdhV] [--search dir] "
+	    "[--source-root dir]\n"
+	    "                   -e frame [-e frame ...] | frame a b\n");
 }
 
 int
 main(int argc, char *argv[])
 {
-	enum { O_BOTH = 256, O_FORMAT, O_PERCENT, O_SEARCH, O_SOURCE_ROOT };
+	enum { O_BOTH = 256, O_DIFF, O_FORMAT, O_PERCENT, O_SEARCH, O_SOURCE_ROOT };
 	static const struct option longopts[] = {
 		{ "both", no_argument, NULL, O_BOTH },
+		{ "diff", no_argument, NULL, O_DIFF },
 		{ "disasm", no_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
@@ -49,7 +53,7 @@ main(int argc, char *argv[])
 	struct ann_opts o = { 0 };
 	char *nofiles[] = { "-", NULL };
 	const char *e;
-	int ch, nocolor = 0, status;
+	int ch, nocolor = 0, diff = 0, status;
 
 	o.context = -1;
 	while ((ch = getopt_long(argc, argv, "Cde:hn:V", longopts, NULL)) !=
@@ -79,6 +83,9 @@ main(int argc, char *argv[])
 			version_exit();
 		case O_BOTH:
 			o.view = ANN_BOTH;
+			break;
+		case O_DIFF:
+			diff = 1;
 			break;
 		case O_FORMAT:
 			if (strcmp(optarg, "text") == 0)
@@ -122,6 +129,12 @@ main(int argc, char *argv[])
 		argc--;
 		argv++;
 	}
+	if (diff && (argc != 2 || o.format != ANN_TEXT)) {
+		warnx(argc != 2 ? "--diff takes two inputs, before and after" :
+		    "--diff writes text only");
+		usage(stderr);
+		return 1;
+	}
 	if (argc == 0) {
 		argv = nofiles;
 		argc = 1;
@@ -132,7 +145,8 @@ main(int argc, char *argv[])
 	    (getenv("TERM") == NULL || strcmp(getenv("TERM"), "dumb") != 0);
 	/* Our children's pipes must not kill us; stdout's EPIPE is checked. */
 	signal(SIGPIPE, SIG_IGN);
-	status = ann_run(&o, argv, (size_t)argc);
+	status = diff ? ann_diff(&o, argv[0], argv[1]) :
+	    ann_run(&o, argv, (size_t)argc);
 	free(o.frames);
 	free(o.search);
 	finish_stdout();

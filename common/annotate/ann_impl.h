@@ -137,5 +137,9 @@ void	 ann_html_begin(FILE *, const struct ann_prof *, const char *title);
 void	 ann_html_func(FILE *, const struct ann_opts *, const struct ann_prof *,
 	    const struct ann_func *);
 void	 ann_html_end(FILE *);
+/* --diff: one function of either side (fa or fb may be NULL). */
+void	 ann_diff_func(FILE *, const struct ann_opts *,
+	    const struct ann_prof *pa, const struct ann_func *fa,
+	    const struct ann_prof *pb, const struct ann_func *fb);
 
 #endif

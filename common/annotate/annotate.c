@@ -59,6 +59,7 @@ struct lib {
 	struct sym_image im;
 	struct ann_syms syms;
 	long	*fn_of;		/* syms index -> function, -1 */
+	char	*arena;		/* the symbolizer's strings, kept */
 };
 
 /* A distinct frame of the input. */
@@ -83,7 +84,6 @@ struct fn {
 	int	 wanted;
 	uint64_t stamp;
 	uint64_t *row_stamp, *line_stamp, *inl_stamp;
-	char	*arena;		/* the symbolizer's strings, kept */
 };
 
 struct ctx {
@@ -102,6 +102,8 @@ struct ctx {
 	char	 units[64];
 	uint64_t sampleno;
 	int	 status;
+	int	 quiet;		/* a frame naming nothing is not reported */
+	int	 bad_input;	/* an input could not be read */
 };
 
 static uint64_t
@@ -725,60 +727,104 @@ inl_index(struct ann_func *f, long line, const char *name, size_t nl,
 static const char *main_file_of(struct ann_func *);
 static void order_lines(struct fn *);
 
-/* Rows, lines and inline chains of a wanted function. */
+/* The bytes between two wanted functions disassembled rather than a run. */
+#define ANN_GAP	65536
+
+/*
+ * The rows, lines and inline chains of the wanted functions of library
+ * li.  Functions that lie near each other are disassembled in one run of
+ * the disassembler, and every function's instructions are asked of the
+ * symbolizer in one run: a process each costs more than the work.
+ */
 static void
-build_func(struct ctx *c, struct fn *fn, size_t fi)
+build_lib(struct ctx *c, uint32_t li)
 {
-	struct lib *l = &c->libs[fn->lib];
-	struct ann_func *f = &fn->f;
-	struct ann_insns ins = { 0 };
-	struct buf msg = { 0 };
+	struct lib *l = &c->libs[li];
 	struct sym_results r;
+	size_t *w = NULL, nw = 0, nall = 0, off;
 	uint64_t *addrs;
-	int any_line = 0;
 
-	if (c->o->view != ANN_SOURCE || 1) {
-		if (ann_disasm(l->code_file, f->lo, f->hi, &ins, &msg) == 0) {
-			f->has_insns = 1;
-			f->nrows = ins.n;
-			f->rows = xcalloc(ins.n, sizeof(*f->rows));
-			for (size_t i = 0; i < ins.n; i++) {
-				f->rows[i].addr = ins.v[i].addr;
-				f->rows[i].text = ins.v[i].text;
-				ins.v[i].text = NULL;
-			}
-		} else {
-			f->no_insns = msg.s;
-			msg.s = NULL;
+	for (size_t i = 0; i < c->nfns; i++)
+		if (c->fns[i].wanted && c->fns[i].lib == li) {
+			w = xreallocarray(w, nw + 1, sizeof(*w));
+			w[nw++] = i;
 		}
-		ann_insns_free(&ins);
-	}
-	if (!f->has_insns) {
-		/* The sampled addresses themselves, in order. */
-		for (size_t i = 0; i < c->nents; i++)
-			if (c->ents[i].fn == (long)fi) {
-				f->rows = xreallocarray(f->rows, f->nrows + 1,
-				    sizeof(*f->rows));
-				memset(&f->rows[f->nrows], 0,
-				    sizeof(f->rows[0]));
-				f->rows[f->nrows++].addr = c->ents[i].svma;
-			}
-		for (size_t i = 1; i < f->nrows; i++)
-			for (size_t j = i; j > 0 && f->rows[j - 1].addr >
-			    f->rows[j].addr; j--) {
-				struct ann_row t = f->rows[j];
+	if (nw == 0)
+		return;
+	for (size_t i = 1; i < nw; i++)
+		for (size_t j = i; j > 0 && c->fns[w[j - 1]].f.lo >
+		    c->fns[w[j]].f.lo; j--) {
+			size_t t = w[j];
 
-				f->rows[j] = f->rows[j - 1];
-				f->rows[j - 1] = t;
+			w[j] = w[j - 1];
+			w[j - 1] = t;
+		}
+	for (size_t g = 0, h; g < nw; g = h) {
+		struct ann_insns ins = { 0 };
+		struct buf msg = { 0 };
+		uint64_t hi = c->fns[w[g]].f.hi;
+
+		for (h = g + 1; h < nw && c->fns[w[h]].f.lo <= hi + ANN_GAP;
+		    h++)
+			if (c->fns[w[h]].f.hi > hi)
+				hi = c->fns[w[h]].f.hi;
+		if (ann_disasm(l->code_file, c->fns[w[g]].f.lo, hi, &ins,
+		    &msg) == 0) {
+			for (size_t k = g; k < h; k++) {
+				struct ann_func *f = &c->fns[w[k]].f;
+
+				f->has_insns = 1;
+				for (size_t i = 0; i < ins.n; i++) {
+					if (ins.v[i].addr < f->lo ||
+					    ins.v[i].addr >= f->hi)
+						continue;
+					f->rows = xreallocarray(f->rows,
+					    f->nrows + 1, sizeof(*f->rows));
+					memset(&f->rows[f->nrows], 0,
+					    sizeof(f->rows[0]));
+					f->rows[f->nrows].addr = ins.v[i].addr;
+					f->rows[f->nrows++].text =
+					    xstrdup(ins.v[i].text);
+				}
 			}
+		} else
+			for (size_t k = g; k < h; k++)
+				c->fns[w[k]].f.no_insns = xstrdup(msg.s);
+		ann_insns_free(&ins);
+		buf_free(&msg);
+	}
+	/* Without instructions: the sampled addresses themselves, in order. */
+	for (size_t i = 0; i < c->nents; i++) {
+		struct ent *e = &c->ents[i];
+		struct ann_func *f;
+
+		if (e->fn < 0 || !c->fns[e->fn].wanted ||
+		    c->fns[e->fn].lib != li || c->fns[e->fn].f.has_insns)
+			continue;
+		f = &c->fns[e->fn].f;
+		f->rows = xreallocarray(f->rows, f->nrows + 1,
+		    sizeof(*f->rows));
+		memset(&f->rows[f->nrows], 0, sizeof(f->rows[0]));
+		f->rows[f->nrows++].addr = e->svma;
+		for (size_t j = f->nrows - 1; j > 0 && f->rows[j - 1].addr >
+		    f->rows[j].addr; j--) {
+			struct ann_row t = f->rows[j];
+
+			f->rows[j] = f->rows[j - 1];
+			f->rows[j - 1] = t;
+		}
 	}
 	/* Each address to the row that holds it (skid: the instruction). */
 	for (size_t i = 0; i < c->nents; i++) {
 		struct ent *e = &c->ents[i];
-		size_t lo = 0, hi = f->nrows;
+		struct ann_func *f;
+		size_t lo = 0, hi;
 
-		if (e->fn != (long)fi)
+		if (e->fn < 0 || !c->fns[e->fn].wanted ||
+		    c->fns[e->fn].lib != li)
 			continue;
+		f = &c->fns[e->fn].f;
+		hi = f->nrows;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
 
@@ -789,62 +835,77 @@ build_func(struct ctx *c, struct fn *fn, size_t fi)
 		}
 		e->row = lo > 0 ? (long)lo - 1 : 0;
 	}
-	addrs = xreallocarray(NULL, f->nrows ? f->nrows : 1, sizeof(*addrs));
-	for (size_t i = 0; i < f->nrows; i++)
-		addrs[i] = f->rows[i].addr;
-	if (symbolize(l, addrs, f->nrows, &r) == -1 && r.answered == 0) {
+	for (size_t k = 0; k < nw; k++)
+		nall += c->fns[w[k]].f.nrows;
+	addrs = xreallocarray(NULL, nall ? nall : 1, sizeof(*addrs));
+	off = 0;
+	for (size_t k = 0; k < nw; k++)
+		for (size_t i = 0; i < c->fns[w[k]].f.nrows; i++)
+			addrs[off++] = c->fns[w[k]].f.rows[i].addr;
+	if (symbolize(l, addrs, nall, &r) == -1 && r.answered == 0) {
 		enum sym_backend be;
 
 		if (symbolizer(&be) == NULL)
-			f->no_lines = xstrdup("no llvm-symbolizer or addr2line "
-			    "(install llvm or binutils): no lines");
+			for (size_t k = 0; k < nw; k++)
+				c->fns[w[k]].f.no_lines = xstrdup("no "
+				    "llvm-symbolizer or addr2line (install "
+				    "llvm or binutils): no lines");
 	}
-	/* The strings stay in the results' arena, kept with the function. */
-	for (size_t i = 0; i < f->nrows; i++) {
-		const struct sym_frame *o, *in;
-		struct ann_row *row = &f->rows[i];
+	off = 0;
+	for (size_t k = 0; k < nw; k++) {
+		struct fn *fn = &c->fns[w[k]];
+		struct ann_func *f = &fn->f;
+		int any_line = 0;
 
-		row->line = row->inl = -1;
-		if (i >= r.naddr || r.nframes[i] == 0)
-			continue;
-		o = &r.frames[r.first[i]];
-		if (o->file_len == 0 || o->line == 0)
-			continue;
-		any_line = 1;
-		row->line = line_index(f, symr_str(&r, o->file), o->line);
-		if (r.nframes[i] > 1) {
-			in = &r.frames[r.first[i] + r.nframes[i] - 1];
-			row->inl = inl_index(f, row->line, symr_str(&r,
-			    in->name), in->name_len, in->file_len ?
-			    symr_str(&r, in->file) : "", in->line);
+		/* The strings stay in the results' arena, kept with l. */
+		for (size_t i = 0; i < f->nrows; i++, off++) {
+			const struct sym_frame *o, *in;
+			struct ann_row *row = &f->rows[i];
+
+			row->line = row->inl = -1;
+			if (off >= r.naddr || r.nframes[off] == 0)
+				continue;
+			o = &r.frames[r.first[off]];
+			if (o->file_len == 0 || o->line == 0)
+				continue;
+			any_line = 1;
+			row->line = line_index(f, symr_str(&r, o->file),
+			    o->line);
+			if (r.nframes[off] > 1) {
+				in = &r.frames[r.first[off] + r.nframes[off] -
+				    1];
+				row->inl = inl_index(f, row->line, symr_str(&r,
+				    in->name), in->name_len, in->file_len ?
+				    symr_str(&r, in->file) : "", in->line);
+			}
 		}
+		if (!any_line && f->no_lines == NULL)
+			f->no_lines = xstrdup(l->im.has_debug_info ||
+			    strcmp(l->line_file, l->code_file) != 0 ?
+			    "its debug information has no lines for it" :
+			    "no line information: the binary has no debug "
+			    "information (stripped, or built without -g); "
+			    "names from its symbol table");
+		f->main_file = main_file_of(f);
+		order_lines(fn);
+		fn->row_stamp = xreallocarray(NULL, f->nrows ? f->nrows : 1,
+		    sizeof(uint64_t));
+		fn->line_stamp = xreallocarray(NULL, f->nlines ? f->nlines :
+		    1, sizeof(uint64_t));
+		fn->inl_stamp = xreallocarray(NULL, f->ninls ? f->ninls : 1,
+		    sizeof(uint64_t));
+		memset(fn->row_stamp, 0xff, (f->nrows ? f->nrows : 1) *
+		    sizeof(uint64_t));
+		memset(fn->line_stamp, 0xff, (f->nlines ? f->nlines : 1) *
+		    sizeof(uint64_t));
+		memset(fn->inl_stamp, 0xff, (f->ninls ? f->ninls : 1) *
+		    sizeof(uint64_t));
 	}
-	fn->arena = r.arena.s;
+	l->arena = r.arena.s;
 	r.arena.s = NULL;
 	symr_free(&r);
 	free(addrs);
-	if (!any_line && f->no_lines == NULL)
-		f->no_lines = xstrdup(l->im.has_debug_info ||
-		    strcmp(l->line_file, l->code_file) != 0 ?
-		    "its debug information has no lines for it" :
-		    "no line information: the binary has no debug "
-		    "information (stripped, or built without -g); names "
-		    "from its symbol table");
-	f->main_file = main_file_of(f);
-	order_lines(fn);
-	fn->row_stamp = xreallocarray(NULL, f->nrows ? f->nrows : 1,
-	    sizeof(uint64_t));
-	fn->line_stamp = xreallocarray(NULL, f->nlines ? f->nlines : 1,
-	    sizeof(uint64_t));
-	fn->inl_stamp = xreallocarray(NULL, f->ninls ? f->ninls : 1,
-	    sizeof(uint64_t));
-	memset(fn->row_stamp, 0xff, (f->nrows ? f->nrows : 1) *
-	    sizeof(uint64_t));
-	memset(fn->line_stamp, 0xff, (f->nlines ? f->nlines : 1) *
-	    sizeof(uint64_t));
-	memset(fn->inl_stamp, 0xff, (f->ninls ? f->ninls : 1) *
-	    sizeof(uint64_t));
-	buf_free(&msg);
+	free(w);
 }
 
 /* The file most of the function's instructions have their line in. */
@@ -1002,11 +1063,15 @@ load(struct ctx *c, char **files, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		c->in[i].name = input_name(files[i]);
 		if (input_slurp(files[i], SIZE_MAX / 2, &c->in[i].data,
-		    &c->in[i].len) == -1)
+		    &c->in[i].len) == -1) {
+			c->bad_input = 1;
 			return -1;
+		}
 		c->nin++;
-		if (read_input(c, &c->in[i], 1) == -1)
+		if (read_input(c, &c->in[i], 1) == -1) {
+			c->bad_input = 1;
 			return -1;
+		}
 	}
 	return 0;
 }
@@ -1032,7 +1097,6 @@ ctx_free(struct ctx *c)
 		free(c->fns[i].row_stamp);
 		free(c->fns[i].line_stamp);
 		free(c->fns[i].inl_stamp);
-		free(c->fns[i].arena);
 	}
 	free(c->fns);
 	for (size_t i = 0; i < c->nlibs; i++) {
@@ -1051,6 +1115,7 @@ ctx_free(struct ctx *c)
 		free(l->line_file);
 		ann_syms_free(&l->syms);
 		free(l->fn_of);
+		free(l->arena);
 	}
 	free(c->libs);
 	free(c->ents);
@@ -1180,6 +1245,10 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 				}
 			nnc++;
 		}
+		if (!hit && c->quiet) {
+			bad = 1;
+			continue;
+		}
 		if (!hit) {
 			struct fm_near near;
 
@@ -1207,44 +1276,74 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 	return bad ? -1 : 0;
 }
 
+/*
+ * Read the inputs, find the functions, build and fill those wanted.
+ * Returns 0, or -1 after a message (bad input; with !quiet, a frame that
+ * names nothing).  order[0..*nwant) are the wanted functions, the most
+ * self first.
+ */
+static int
+prepare(struct ctx *c, const struct ann_opts *o, char **files, size_t n,
+    struct nocode **nc, size_t *nnc, long **order, size_t *nwant, int quiet)
+{
+	int rc = 0;
+
+	c->o = o;
+	c->quiet = quiet;
+	strlcpy(c->units, "samples", sizeof(c->units));
+	*nc = NULL;
+	*nnc = *nwant = 0;
+	*order = NULL;
+	if (load(c, files, n) == -1)
+		return -1;
+	for (size_t li = 0; li < c->nlibs; li++)
+		if (c->libs[li].has_addrs)
+			resolve_lib(c, (uint32_t)li);
+	if (match(c, nc, nnc) == -1)
+		rc = -1;
+	for (size_t i = 0; i < c->nfns; i++)
+		if (c->fns[i].wanted)
+			(*nwant)++;
+	for (size_t li = 0; li < c->nlibs; li++)
+		build_lib(c, (uint32_t)li);
+	c->sampleno = 0;
+	if (*nwant > 0)
+		for (size_t i = 0; i < c->nin; i++)
+			read_input(c, &c->in[i], 2);
+	*order = xreallocarray(NULL, c->nfns ? c->nfns : 1, sizeof(**order));
+	*nwant = 0;
+	for (size_t i = 0; i < c->nfns; i++)
+		if (c->fns[i].wanted)
+			(*order)[(*nwant)++] = (long)i;
+	sort_ctx = c;
+	qsort(*order, *nwant, sizeof(**order), by_fn_weight);
+	return rc;
+}
+
+static void
+nocode_free(struct nocode *nc, size_t nnc)
+{
+	for (size_t i = 0; i < nnc; i++) {
+		free(nc[i].title);
+		free(nc[i].why);
+		free(nc[i].ents);
+	}
+	free(nc);
+}
+
 int
 ann_run(const struct ann_opts *o, char **files, size_t n)
 {
 	struct ctx c = { 0 };
-	struct nocode *nc = NULL;
-	size_t nnc = 0, nwant = 0;
+	struct nocode *nc;
+	size_t nnc, nwant;
 	long *order;
 	int status = 0;
 
-	c.o = o;
-	strlcpy(c.units, "samples", sizeof(c.units));
-	if (load(&c, files, n) == -1) {
-		ctx_free(&c);
-		return 1;
-	}
-	for (size_t li = 0; li < c.nlibs; li++)
-		if (c.libs[li].has_addrs)
-			resolve_lib(&c, (uint32_t)li);
-	if (match(&c, &nc, &nnc) == -1) {
+	if (prepare(&c, o, files, n, &nc, &nnc, &order, &nwant, 0) == -1) {
 		status = 1;
 		goto out;
 	}
-	for (size_t i = 0; i < c.nfns; i++)
-		if (c.fns[i].wanted) {
-			build_func(&c, &c.fns[i], i);
-			nwant++;
-		}
-	c.sampleno = 0;
-	if (nwant > 0)
-		for (size_t i = 0; i < c.nin; i++)
-			read_input(&c, &c.in[i], 2);
-	order = xreallocarray(NULL, c.nfns ? c.nfns : 1, sizeof(*order));
-	nwant = 0;
-	for (size_t i = 0; i < c.nfns; i++)
-		if (c.fns[i].wanted)
-			order[nwant++] = (long)i;
-	sort_ctx = &c;
-	qsort(order, nwant, sizeof(*order), by_fn_weight);
 	{
 		struct ann_prof pr = { c.weight, c.units };
 
@@ -1271,14 +1370,83 @@ ann_run(const struct ann_opts *o, char **files, size_t n)
 		if (o->format == ANN_HTML)
 			ann_html_end(stdout);
 	}
-	free(order);
 out:
-	for (size_t i = 0; i < nnc; i++) {
-		free(nc[i].title);
-		free(nc[i].why);
-		free(nc[i].ents);
-	}
-	free(nc);
+	free(order);
+	nocode_free(nc, nnc);
 	ctx_free(&c);
+	return status;
+}
+
+int
+ann_diff(const struct ann_opts *o, char *a, char *b)
+{
+	struct ctx ca = { 0 }, cb = { 0 };
+	struct nocode *nca = NULL, *ncb = NULL;
+	size_t nnca = 0, nncb = 0, nwa = 0, nwb = 0, shown = 0;
+	long *oa = NULL, *ob = NULL;
+	int status = 0;
+
+	/* A side may lack the function (added, removed): no error there. */
+	(void)prepare(&ca, o, &a, 1, &nca, &nnca, &oa, &nwa, 1);
+	if (!ca.bad_input)
+		(void)prepare(&cb, o, &b, 1, &ncb, &nncb, &ob, &nwb, 1);
+	if (ca.bad_input || cb.bad_input) {
+		status = 1;
+		goto out;
+	}
+	if (nwa == 0 && nwb == 0) {
+		/* Say which frame names nothing, by the side after. */
+		struct nocode *x;
+		size_t nx;
+
+		cb.quiet = 0;
+		if (match(&cb, &x, &nx) == -1)
+			status = 1;
+		else {
+			warnx("%s: no function to compare (annotate each side "
+			    "to see why)", o->frames[0]);
+			status = 1;
+		}
+		nocode_free(x, nx);
+		goto out;
+	}
+	{
+		struct ann_prof pa = { ca.weight, ca.units };
+		struct ann_prof pb = { cb.weight, cb.units };
+
+		/* The functions of b, then those only in a. */
+		for (size_t i = 0; i < nwb; i++) {
+			const struct ann_func *fb = &cb.fns[ob[i]].f, *fa = NULL;
+
+			for (size_t k = 0; k < nwa; k++)
+				if (strcmp(ca.fns[oa[k]].f.frame, fb->frame) ==
+				    0)
+					fa = &ca.fns[oa[k]].f;
+			if (shown++ > 0)
+				putchar('\n');
+			ann_diff_func(stdout, o, &pa, fa, &pb, fb);
+		}
+		for (size_t k = 0; k < nwa; k++) {
+			const struct ann_func *fa = &ca.fns[oa[k]].f;
+			int inb = 0;
+
+			for (size_t i = 0; i < nwb; i++)
+				if (strcmp(cb.fns[ob[i]].f.frame, fa->frame) ==
+				    0)
+					inb = 1;
+			if (inb)
+				continue;
+			if (shown++ > 0)
+				putchar('\n');
+			ann_diff_func(stdout, o, &pa, fa, &pb, NULL);
+		}
+	}
+out:
+	free(oa);
+	free(ob);
+	nocode_free(nca, nnca);
+	nocode_free(ncb, nncb);
+	ctx_free(&ca);
+	ctx_free(&cb);
 	return status;
 }

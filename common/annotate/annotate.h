@@ -41,4 +41,12 @@ struct ann_opts {
  */
 int	 ann_run(const struct ann_opts *, char **files, size_t n);
 
+/*
+ * --diff: the functions opts names in stream a (before) and stream b
+ * (after), side by side per line (or instruction, -d, when both sides
+ * ran the same binary), with the change of each row's share of its
+ * profile and whether it exceeds sampling noise.  Returns the exit status.
+ */
+int	 ann_diff(const struct ann_opts *, char *a, char *b);
+
 #endif
