@@ -616,7 +616,7 @@ resolve_lib(struct ctx *c, uint32_t li)
 	struct lib *l = &c->libs[li];
 	struct sym_results r;
 	uint64_t *starts;
-	size_t first = c->nfns, n;
+	size_t first = c->nfns, n, nask = 0, *ask;
 	const char *kw;
 
 	if ((kw = lib_kind_why(l)) != NULL) {
@@ -661,17 +661,36 @@ resolve_lib(struct ctx *c, uint32_t li)
 	n = c->nfns - first;
 	if (n == 0)
 		return;
+	/*
+	 * A plain C name is the name the debug information gives; a mangled
+	 * one (C++, Rust) and a compiler's clone ("parse.constprop.0", which
+	 * the debug information calls "parse") are asked of the symbolizer,
+	 * which starts once for them all.
+	 */
 	starts = xreallocarray(NULL, n, sizeof(*starts));
-	for (size_t i = 0; i < n; i++)
-		starts[i] = c->fns[first + i].f.lo;
-	symbolize(l, starts, n, &r);
+	ask = xreallocarray(NULL, n, sizeof(*ask));
+	for (size_t i = 0; i < n; i++) {
+		const char *m = c->fns[first + i].mangled;
+
+		ask[i] = SIZE_MAX;
+		if (has_prefix(m, strlen(m), "_Z") || has_prefix(m, strlen(m),
+		    "_R") || strchr(m, '.') != NULL) {
+			ask[i] = nask;
+			starts[nask++] = c->fns[first + i].f.lo;
+		}
+	}
+	if (nask > 0)
+		symbolize(l, starts, nask, &r);
+	else
+		symr_init(&r, 0);
 	for (size_t i = 0; i < n; i++) {
 		struct fn *f = &c->fns[first + i];
 		struct buf b = { 0 };
+		size_t k = ask[i];
 		char *name;
 
-		if (i < r.naddr && r.nframes[i] > 0) {
-			const struct sym_frame *sf = &r.frames[r.first[i]];
+		if (k != SIZE_MAX && k < r.naddr && r.nframes[k] > 0) {
+			const struct sym_frame *sf = &r.frames[r.first[k]];
 
 			name = clean_name(symr_str(&r, sf->name),
 			    sf->name_len);
@@ -685,6 +704,7 @@ resolve_lib(struct ctx *c, uint32_t li)
 		f->f.lib = l->uname;
 		f->f.binary = l->code_file;
 	}
+	free(ask);
 	symr_free(&r);
 	free(starts);
 }
