@@ -311,5 +311,11 @@ ann_text_func(FILE *fp, const struct ann_opts *o, const struct ann_prof *pr,
 			return;
 		note(fp, f->no_insns);
 	}
-	insn_view(fp, o, pr, f, o->view == ANN_BOTH || o->view == ANN_SOURCE);
+	if (f->nrows > 0)
+		insn_view(fp, o, pr, f, o->view == ANN_BOTH ||
+		    o->view == ANN_SOURCE);
+	else if (o->view != ANN_SOURCE && f->nlines > 0) {
+		/* No instructions (a symbolized stream): the lines. */
+		source_view(fp, o, pr, f, &missing);
+	}
 }

@@ -74,6 +74,7 @@ struct ent {
 	uint64_t stamp;
 	long	 fn;		/* -1: no function */
 	long	 row;
+	long	 line;		/* a symbolized frame's line in fn */
 };
 
 struct fn {
@@ -82,6 +83,7 @@ struct fn {
 	size_t	 sym;
 	char	*mangled;
 	int	 wanted;
+	int	 symbolized;	/* lines from " @ FILE:LINE" frames, no code */
 	uint64_t stamp;
 	uint64_t *row_stamp, *line_stamp, *inl_stamp;
 };
@@ -103,6 +105,8 @@ struct ctx {
 	uint64_t sampleno;
 	int	 status;
 	int	 quiet;		/* a frame naming nothing is not reported */
+	char	**strs;		/* file names kept for symbolized functions */
+	size_t	 nstrs;
 	int	 bad_input;	/* an input could not be read */
 };
 
@@ -223,7 +227,7 @@ ent_of(struct ctx *c, const char *s, size_t n)
 	e->s = s;
 	e->n = n;
 	e->hash = h;
-	e->fn = e->row = -1;
+	e->fn = e->row = e->line = -1;
 	e->stamp = UINT64_MAX;
 	sp_frame_split(s, n, &fr);
 	if (fr.is_addr && fr.lib != NULL && fr.liblen > 0 &&
@@ -380,6 +384,26 @@ read_input(struct ctx *c, struct input *in, int pass)
 					}
 				}
 				if (e != NULL && e->fn >= 0 &&
+				    c->fns[e->fn].symbolized) {
+					struct fn *f = &c->fns[e->fn];
+					struct ann_line *l =
+					    &f->f.lines[e->line];
+
+					if (f->stamp != c->sampleno) {
+						f->stamp = c->sampleno;
+						f->f.total += sl.weight;
+					}
+					if (f->line_stamp[e->line] !=
+					    c->sampleno) {
+						f->line_stamp[e->line] =
+						    c->sampleno;
+						l->total += sl.weight;
+					}
+					if (fe == se) {
+						f->f.self += sl.weight;
+						l->self += sl.weight;
+					}
+				} else if (e != NULL && e->fn >= 0 &&
 				    c->fns[e->fn].wanted && e->row >= 0) {
 					struct fn *f = &c->fns[e->fn];
 					struct ann_row *r = &f->f.rows[e->row];
@@ -1119,6 +1143,9 @@ ctx_free(struct ctx *c)
 		free(c->fns[i].inl_stamp);
 	}
 	free(c->fns);
+	for (size_t i = 0; i < c->nstrs; i++)
+		free(c->strs[i]);
+	free(c->strs);
 	for (size_t i = 0; i < c->nlibs; i++) {
 		struct lib *l = &c->libs[i];
 
@@ -1160,6 +1187,88 @@ by_fn_weight(const void *a, const void *b)
 }
 
 /*
+ * A frame of a stream symbolized with lines ("app!parse @ p.c:7"): a line
+ * of the function "app!parse", whose source view is made of such frames
+ * (without instructions: the addresses are gone).
+ */
+static void
+symbolized_line(struct ctx *c, struct ent *e, const struct sp_frame *fr)
+{
+	size_t kn = (size_t)(fr->name + fr->namelen - e->s), i;
+	struct buf file = { 0 };
+	struct fn *f;
+
+	for (i = 0; i < c->nfns; i++)
+		if (c->fns[i].symbolized && strlen(c->fns[i].f.frame) == kn &&
+		    memcmp(c->fns[i].f.frame, e->s, kn) == 0)
+			break;
+	if (i == c->nfns) {
+		xgrow(&c->fns, &c->capfns, c->nfns + 1, sizeof(*c->fns));
+		f = &c->fns[c->nfns++];
+		memset(f, 0, sizeof(*f));
+		f->symbolized = f->wanted = 1;
+		f->lib = UINT32_MAX;
+		f->f.frame = xmemdup(e->s, kn);
+		f->f.no_insns = xstrdup("the stream is symbolized: its "
+		    "addresses are gone, and the instructions with them "
+		    "(annotate the stream before sp-symbolize for them)");
+	}
+	f = &c->fns[i];
+	if (unesc_append(&file, fr->file, fr->filelen) == -1)
+		buf_reset(&file);
+	buf_addc(&file, '\0');
+	c->strs = xreallocarray(c->strs, c->nstrs + 1, sizeof(*c->strs));
+	c->strs[c->nstrs++] = file.s;
+	e->fn = (long)i;
+	e->line = line_index(&f->f, file.s, (uint32_t)fr->line);
+}
+
+/* The lines of symbolized functions in order, their stamps made. */
+static void
+finish_symbolized(struct ctx *c)
+{
+	for (size_t i = 0; i < c->nfns; i++) {
+		struct fn *fn = &c->fns[i];
+		struct ann_func *f = &fn->f;
+		long *newi;
+		size_t best = 0;
+
+		if (!fn->symbolized)
+			continue;
+		/* The main file: the one with the most lines. */
+		for (size_t k = 0; k < f->nlines; k++) {
+			size_t n = 0;
+
+			for (size_t j = 0; j < f->nlines; j++)
+				n += strcmp(f->lines[j].file,
+				    f->lines[k].file) == 0;
+			if (n > best) {
+				best = n;
+				f->main_file = f->lines[k].file;
+			}
+		}
+		/* order_lines renumbers rows; the entries are renumbered here. */
+		newi = xreallocarray(NULL, f->nlines ? f->nlines : 1,
+		    sizeof(*newi));
+		for (size_t k = 0; k < f->nlines; k++)
+			f->lines[k].self = (int64_t)k;	/* the old index */
+		order_lines(fn);
+		for (size_t k = 0; k < f->nlines; k++) {
+			newi[f->lines[k].self] = (long)k;
+			f->lines[k].self = 0;
+		}
+		for (size_t k = 0; k < c->nents; k++)
+			if (c->ents[k].fn == (long)i)
+				c->ents[k].line = newi[c->ents[k].line];
+		free(newi);
+		fn->line_stamp = xreallocarray(NULL, f->nlines ? f->nlines :
+		    1, sizeof(uint64_t));
+		memset(fn->line_stamp, 0xff, (f->nlines ? f->nlines : 1) *
+		    sizeof(uint64_t));
+	}
+}
+
+/*
  * Which functions and frames the arguments name.  Returns 0, or -1 after
  * saying which argument names nothing.
  */
@@ -1187,9 +1296,22 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 			struct sp_frame fr;
 			size_t k;
 
-			if (e->is_addr || !fm_match(&m, e->s, e->n))
+			if (e->is_addr)
+				continue;
+			sp_frame_split(e->s, e->n, &fr);
+			/* "app!parse" names "app!parse @ p.c:7" here too. */
+			if (!fm_match(&m, e->s, e->n) && (fr.file == NULL ||
+			    !fm_match(&m, e->s, (size_t)(fr.name + fr.namelen -
+			    e->s))))
 				continue;
 			hit = 1;
+			if (e->fn >= 0)
+				continue;	/* another argument took it */
+			if (fr.file != NULL && fr.line > 0 && fr.line <=
+			    UINT32_MAX) {
+				symbolized_line(c, e, &fr);
+				continue;
+			}
 			for (k = 0; k < nnc; k++)
 				if (strlen(nc[k].title) == e->n &&
 				    memcmp(nc[k].title, e->s, e->n) == 0)
@@ -1199,7 +1321,6 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 			nc = xreallocarray(nc, nnc + 1, sizeof(*nc));
 			memset(&nc[nnc], 0, sizeof(nc[0]));
 			nc[nnc].title = xmemdup(e->s, e->n);
-			sp_frame_split(e->s, e->n, &fr);
 			{
 				const char *w = NULL;
 
@@ -1326,6 +1447,7 @@ prepare(struct ctx *c, const struct ann_opts *o, char **files, size_t n,
 			(*nwant)++;
 	for (size_t li = 0; li < c->nlibs; li++)
 		build_lib(c, (uint32_t)li);
+	finish_symbolized(c);
 	c->sampleno = 0;
 	if (*nwant > 0)
 		for (size_t i = 0; i < c->nin; i++)
