@@ -28,6 +28,7 @@
 #include "agg/framematch.h"
 #include "annotate/ann_impl.h"
 #include "base/escape.h"
+#include "base/glob.h"
 #include "base/input.h"
 #include "base/proc.h"
 #include "base/util.h"
@@ -1418,6 +1419,25 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 }
 
 /*
+ * Can an argument name a function of l?  A bare name or a pattern in the
+ * library part may; "app!parse" only in app.  The other libraries' symbol
+ * tables are not read (nor their mangled names asked of the symbolizer).
+ */
+static int
+lib_may_match(const struct ctx *c, const struct lib *l)
+{
+	for (size_t a = 0; a < c->o->nframes; a++) {
+		const char *f = c->o->frames[a], *bang = strchr(f, '!');
+
+		if (bang == NULL || glob_has_magic(f, (size_t)(bang - f)) ||
+		    ((size_t)(bang - f) == l->name_len &&
+		    memcmp(f, l->name, l->name_len) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Read the inputs, find the functions, build and fill those wanted.
  * Returns 0, or -1 after a message (bad input; with !quiet, a frame that
  * names nothing).  order[0..*nwant) are the wanted functions, the most
@@ -1438,7 +1458,7 @@ prepare(struct ctx *c, const struct ann_opts *o, char **files, size_t n,
 	if (load(c, files, n) == -1)
 		return -1;
 	for (size_t li = 0; li < c->nlibs; li++)
-		if (c->libs[li].has_addrs)
+		if (c->libs[li].has_addrs && lib_may_match(c, &c->libs[li]))
 			resolve_lib(c, (uint32_t)li);
 	if (match(c, nc, nnc) == -1)
 		rc = -1;
