@@ -5,13 +5,11 @@
  *  1. every distinct frame of the stacks is noted once (a hash of its
  *     bytes), with its self and total weight; an address frame
  *     (LIB!0xADDR) with its library and address, a named one as it is;
- *  2. each library with address frames is found as sp-symbolize finds it
- *     (sym_find_binary.h; the build id checked), its symbol table read,
- *     every address placed in its function, and the functions named by
- *     the symbolizer (the name sp-symbolize would give), so that the FRAME
- *     arguments match them by sp(5)'s rule; the functions matched are
- *     disassembled and their instructions' lines and inline chains asked
- *     of llvm-symbolizer (or addr2line);
+ *  2. each library with address frames that an argument may name is
+ *     found, its addresses placed in its functions and these named
+ *     (ann_binary.c), so that the FRAME arguments match them by sp(5)'s
+ *     rule; the functions matched are disassembled and their lines and
+ *     inline chains asked of the symbolizer (ann_build.c);
  *  3. the second reading adds each sample's weight to the instruction,
  *     the line and the inlined callee that each of its frames falls in,
  *     once per sample (recursion), self for the innermost frame.
@@ -26,90 +24,13 @@
 #include <string.h>
 
 #include "agg/framematch.h"
-#include "annotate/ann_impl.h"
+#include "annotate/ann_ctx.h"
 #include "base/escape.h"
 #include "base/glob.h"
 #include "base/input.h"
-#include "base/proc.h"
 #include "base/util.h"
 #include "stream/frame.h"
 #include "stream/stream.h"
-#include "sym/sym_backend.h"
-#include "sym/sym_debugfile.h"
-#include "sym/sym_demangle.h"
-#include "sym/sym_find_binary.h"
-#include "sym/sym_image.h"
-
-struct input {
-	char	*data;
-	size_t	 len;
-	const char *name;
-};
-
-struct lib {
-	char	*name;		/* escaped, as in the stream */
-	size_t	 name_len;
-	char	*uname;
-	char	*path, *debug_name, *debug_path, *code_id, *breakpad_id,
-		*arch;
-	int	 fileoff;
-	int	 has_addrs;
-	char	*why;		/* why its code cannot be shown, or NULL */
-	char	*code_file;	/* the binary to disassemble */
-	char	*line_file;	/* the file with its DWARF (may be code_file) */
-	struct sym_image im;
-	struct ann_syms syms;
-	long	*fn_of;		/* syms index -> function, -1 */
-	char	*arena;		/* the symbolizer's strings, kept */
-};
-
-/* A distinct frame of the input. */
-struct ent {
-	const char *s;		/* into an input's data */
-	size_t	 n;
-	uint64_t hash;
-	int	 is_addr;
-	uint32_t lib;
-	uint64_t rel, svma;
-	int64_t	 self, total;
-	uint64_t stamp;
-	long	 fn;		/* -1: no function */
-	long	 row;
-	long	 line;		/* a symbolized frame's line in fn */
-};
-
-struct fn {
-	struct ann_func f;
-	uint32_t lib;
-	size_t	 sym;
-	char	*mangled;
-	int	 wanted;
-	int	 symbolized;	/* lines from " @ FILE:LINE" frames, no code */
-	uint64_t stamp;
-	uint64_t *row_stamp, *line_stamp, *inl_stamp;
-};
-
-struct ctx {
-	const struct ann_opts *o;
-	struct input *in;
-	size_t	 nin;
-	struct lib *libs;
-	size_t	 nlibs, caplibs;
-	struct ent *ents;
-	size_t	 nents, capents;
-	uint32_t *slot;		/* ents index + 1; 0 empty */
-	size_t	 nslot;
-	struct fn *fns;
-	size_t	 nfns, capfns;
-	int64_t	 weight;
-	char	 units[64];
-	uint64_t sampleno;
-	int	 status;
-	int	 quiet;		/* a frame naming nothing is not reported */
-	char	**strs;		/* file names kept for symbolized functions */
-	size_t	 nstrs;
-	int	 bad_input;	/* an input could not be read */
-};
 
 static uint64_t
 hash_bytes(const char *s, size_t n)
@@ -459,578 +380,6 @@ read_input(struct ctx *c, struct input *in, int pass)
 	return 0;
 }
 
-/* ---- Libraries: the binary, its functions and their names ---- */
-
-static const char *
-lib_kind_why(const struct lib *l)
-{
-	const char *n = l->uname;
-	size_t len = strlen(n);
-
-	if (strcmp(n, "[vdso]") == 0 || strcmp(n, "[vsyscall]") == 0)
-		return "the kernel's vdso: there is no file of its code";
-	if (n[0] == '[' || has_suffix(n, len, ".ko") ||
-	    strcmp(n, "vmlinux") == 0)
-		return "a kernel frame: sp has no kernel image to disassemble "
-		    "(perf annotate with a vmlinux can)";
-	if ((has_prefix(n, len, "perf-") && has_suffix(n, len, ".map")) ||
-	    has_prefix(n, len, "jitted-") || strncmp(n, "[JIT]", 5) == 0)
-		return "JIT code: its instructions existed only in the "
-		    "running process (a perf map names them)";
-	if (n[0] == '/' && n[1] == '/')
-		return "anonymous memory: there is no file of its code";
-	return NULL;
-}
-
-/*
- * Find l's binary as sp-symbolize does (pick_file in sym/symbolize.c,
- * which it does not export): the first candidate whose build id matches;
- * one that does not is refused with the reason.  Returns 0, or -1 with
- * l->why set.
- */
-static int
-find_binary(struct ctx *c, struct lib *l)
-{
-	struct sym_where w = { 0 };
-	struct sym_libref ref;
-	struct sym_cands cs = { 0 };
-	struct sym_image im;
-	struct buf b = { 0 };
-	const char *why, *bad = NULL, *code = NULL;
-	char badid[129] = "", dbg[4096];
-
-	w.dirs = c->o->search;
-	w.ndirs = c->o->nsearch;
-	w.mixed = 1;
-	ref.name = l->uname;
-	ref.path = l->path ? l->path : "";
-	ref.debug_name = l->debug_name ? l->debug_name : "";
-	ref.debug_path = l->debug_path ? l->debug_path : "";
-	ref.code_id = l->code_id ? l->code_id : "";
-	ref.breakpad_id = l->breakpad_id ? l->breakpad_id : "";
-	sym_candidates(&w, &ref, &cs);
-	for (size_t i = 0; i < cs.n; i++) {
-		if (!sym_is_file(cs.v[i]))
-			continue;
-		if (sym_image_read(cs.v[i], l->arch, &im, &why) == -1)
-			continue;
-		if (!sym_identity_ok(&im, ref.code_id, ref.breakpad_id)) {
-			if (bad == NULL) {
-				bad = cs.v[i];
-				memcpy(badid, im.id, sizeof(badid));
-			}
-			continue;
-		}
-		/*
-		 * The code is in the binary, not in a separate debug file
-		 * (whose .text holds no bytes): those come after it.
-		 */
-		if (has_suffix(cs.v[i], strlen(cs.v[i]), ".debug") &&
-		    code != NULL)
-			continue;
-		if (code == NULL || !has_suffix(cs.v[i], strlen(cs.v[i]),
-		    ".debug")) {
-			code = cs.v[i];
-			l->im = im;
-			if (!has_suffix(code, strlen(code), ".debug"))
-				break;
-		}
-	}
-	if (code == NULL) {
-		if (bad != NULL)
-			buf_printf(&b, "%s is not the binary profiled: its "
-			    "build id is %s, the profile's %s", bad,
-			    badid[0] ? badid : "missing", ref.code_id[0] ?
-			    ref.code_id : ref.breakpad_id);
-		else if (l->path != NULL && l->path[0] != '\0')
-			buf_printf(&b, "its binary %s is not here "
-			    "(--search DIR to look elsewhere)", l->path);
-		else
-			buf_printf(&b, "no file for this library "
-			    "(--search DIR to look for it)");
-		l->why = b.s;
-		sym_cands_free(&cs);
-		return -1;
-	}
-	l->code_file = xstrdup(code);
-	if (sym_find_debug(code, &l->im, NULL, dbg, sizeof(dbg)) == 0)
-		l->line_file = xstrdup(dbg);
-	else
-		l->line_file = xstrdup(code);
-	sym_cands_free(&cs);
-	if (l->im.kind != SYMK_ELF) {
-		buf_printf(&b, "%s is not an ELF file: sp-annotate reads ELF "
-		    "symbol tables only", l->code_file);
-		l->why = b.s;
-		return -1;
-	}
-	if (ann_syms_read(l->code_file, &l->syms, &why) == -1) {
-		buf_printf(&b, "%s %s: its functions cannot be told apart",
-		    l->code_file, why);
-		l->why = b.s;
-		return -1;
-	}
-	return 0;
-}
-
-static const char *
-symbolizer(enum sym_backend *be)
-{
-	static char path[4096];
-	static int looked, which;
-
-	if (!looked) {
-		looked = 1;
-		if (proc_which("llvm-symbolizer", path, sizeof(path)) == 0)
-			which = SYMB_LLVM;
-		else if (proc_which("addr2line", path, sizeof(path)) == 0)
-			which = SYMB_ADDR2LINE;
-	}
-	*be = which ? (enum sym_backend)which : SYMB_NONE;
-	return which ? path : NULL;
-}
-
-/*
- * Ask the symbolizer about n file addresses of l (inline chains).  Returns
- * 0, or -1 (no symbolizer, or it failed: r then holds what it answered).
- */
-static int
-symbolize(struct lib *l, const uint64_t *svma, size_t n,
-    struct sym_results *r)
-{
-	struct sym_job job = { 0 };
-	struct buf msg = { 0 }, wmsg = { 0 };
-	uint64_t *rel = xreallocarray(NULL, n ? n : 1, sizeof(*rel));
-	int rc;
-
-	job.prog = symbolizer(&job.backend);
-	if (job.prog == NULL) {
-		symr_init(r, n);
-		free(rel);
-		return -1;
-	}
-	job.bin = l->line_file;
-	job.base = l->im.base;
-	job.inlines = 1;
-	for (size_t i = 0; i < n; i++)
-		rel[i] = svma[i] - l->im.base;
-	rc = sym_backend_run(&job, rel, n, r, &msg, &wmsg);
-	buf_free(&msg);
-	buf_free(&wmsg);
-	free(rel);
-	return rc;
-}
-
-/* A function's name as sp-symbolize writes it, unescaped. */
-static char *
-clean_name(const char *name, size_t nl)
-{
-	size_t bare = sym_drop_rust_hash(name, nl);
-	char *s = xmemdup(name, bare);
-
-	if (bare < nl)
-		bare = sym_rust_unescape(s, bare);
-	s[bare] = '\0';
-	return s;
-}
-
-/* Place l's addresses in its functions and name those. */
-static void
-resolve_lib(struct ctx *c, uint32_t li)
-{
-	struct lib *l = &c->libs[li];
-	struct sym_results r;
-	uint64_t *starts;
-	size_t first = c->nfns, n, nask = 0, *ask;
-	const char *kw;
-
-	if ((kw = lib_kind_why(l)) != NULL) {
-		l->why = xstrdup(kw);
-		return;
-	}
-	if (find_binary(c, l) == -1)
-		return;
-	l->fn_of = xreallocarray(NULL, l->syms.n, sizeof(*l->fn_of));
-	for (size_t i = 0; i < l->syms.n; i++)
-		l->fn_of[i] = -1;
-	for (size_t i = 0; i < c->nents; i++) {
-		struct ent *e = &c->ents[i];
-		uint64_t a = e->rel + l->im.base;
-		long s;
-
-		if (!e->is_addr || e->lib != li)
-			continue;
-		if (l->fileoff && sym_image_off_to_addr(&l->im, e->rel,
-		    &a) == -1)
-			continue;
-		e->svma = a;
-		if (!sym_image_in_code(&l->im, a) ||
-		    (s = ann_syms_find(&l->syms, a)) < 0)
-			continue;
-		if (l->fn_of[s] < 0) {
-			struct fn *f;
-
-			xgrow(&c->fns, &c->capfns, c->nfns + 1,
-			    sizeof(*c->fns));
-			f = &c->fns[c->nfns];
-			memset(f, 0, sizeof(*f));
-			f->lib = li;
-			f->sym = (size_t)s;
-			f->f.lo = l->syms.v[s].lo;
-			f->f.hi = l->syms.v[s].hi;
-			f->mangled = l->syms.v[s].name;
-			l->fn_of[s] = (long)c->nfns++;
-		}
-		e->fn = l->fn_of[s];
-	}
-	n = c->nfns - first;
-	if (n == 0)
-		return;
-	/*
-	 * A plain C name is the name the debug information gives; a mangled
-	 * one (C++, Rust) and a compiler's clone ("parse.constprop.0", which
-	 * the debug information calls "parse") are asked of the symbolizer,
-	 * which starts once for them all.
-	 */
-	starts = xreallocarray(NULL, n, sizeof(*starts));
-	ask = xreallocarray(NULL, n, sizeof(*ask));
-	for (size_t i = 0; i < n; i++) {
-		const char *m = c->fns[first + i].mangled;
-
-		ask[i] = SIZE_MAX;
-		if (has_prefix(m, strlen(m), "_Z") || has_prefix(m, strlen(m),
-		    "_R") || strchr(m, '.') != NULL) {
-			ask[i] = nask;
-			starts[nask++] = c->fns[first + i].f.lo;
-		}
-	}
-	if (nask > 0)
-		symbolize(l, starts, nask, &r);
-	else
-		symr_init(&r, 0);
-	for (size_t i = 0; i < n; i++) {
-		struct fn *f = &c->fns[first + i];
-		struct buf b = { 0 };
-		size_t k = ask[i];
-		char *name;
-
-		if (k != SIZE_MAX && k < r.naddr && r.nframes[k] > 0) {
-			const struct sym_frame *sf = &r.frames[r.first[k]];
-
-			name = clean_name(symr_str(&r, sf->name),
-			    sf->name_len);
-		} else
-			name = clean_name(f->mangled, strlen(f->mangled));
-		buf_add(&b, l->name, l->name_len);
-		buf_addc(&b, '!');
-		esc_append(&b, name, strlen(name));
-		free(name);
-		f->f.frame = b.s;
-		f->f.lib = l->uname;
-		f->f.binary = l->code_file;
-	}
-	free(ask);
-	symr_free(&r);
-	free(starts);
-}
-
-/* ---- The wanted functions ---- */
-
-static long
-line_index(struct ann_func *f, const char *file, uint32_t line)
-{
-	for (size_t i = 0; i < f->nlines; i++)
-		if (f->lines[i].line == line && strcmp(f->lines[i].file,
-		    file) == 0)
-			return (long)i;
-	f->lines = xreallocarray(f->lines, f->nlines + 1, sizeof(*f->lines));
-	memset(&f->lines[f->nlines], 0, sizeof(f->lines[0]));
-	f->lines[f->nlines].file = file;
-	f->lines[f->nlines].line = line;
-	return (long)f->nlines++;
-}
-
-static long
-inl_index(struct ann_func *f, long line, const char *name, size_t nl,
-    const char *file, uint32_t at)
-{
-	for (size_t i = 0; i < f->ninls; i++)
-		if (f->inls[i].line == line && f->inls[i].at == at &&
-		    strlen(f->inls[i].name) == nl &&
-		    memcmp(f->inls[i].name, name, nl) == 0 &&
-		    strcmp(f->inls[i].file, file) == 0)
-			return (long)i;
-	f->inls = xreallocarray(f->inls, f->ninls + 1, sizeof(*f->inls));
-	memset(&f->inls[f->ninls], 0, sizeof(f->inls[0]));
-	f->inls[f->ninls].line = line;
-	f->inls[f->ninls].name = clean_name(name, nl);
-	f->inls[f->ninls].file = file;
-	f->inls[f->ninls].at = at;
-	return (long)f->ninls++;
-}
-
-static const char *main_file_of(struct ann_func *);
-static void order_lines(struct fn *);
-
-/* The bytes between two wanted functions disassembled rather than a run. */
-#define ANN_GAP	65536
-
-/*
- * The rows, lines and inline chains of the wanted functions of library
- * li.  Functions that lie near each other are disassembled in one run of
- * the disassembler, and every function's instructions are asked of the
- * symbolizer in one run: a process each costs more than the work.
- */
-static void
-build_lib(struct ctx *c, uint32_t li)
-{
-	struct lib *l = &c->libs[li];
-	struct sym_results r;
-	size_t *w = NULL, nw = 0, nall = 0, off;
-	uint64_t *addrs;
-
-	for (size_t i = 0; i < c->nfns; i++)
-		if (c->fns[i].wanted && c->fns[i].lib == li) {
-			w = xreallocarray(w, nw + 1, sizeof(*w));
-			w[nw++] = i;
-		}
-	if (nw == 0)
-		return;
-	for (size_t i = 1; i < nw; i++)
-		for (size_t j = i; j > 0 && c->fns[w[j - 1]].f.lo >
-		    c->fns[w[j]].f.lo; j--) {
-			size_t t = w[j];
-
-			w[j] = w[j - 1];
-			w[j - 1] = t;
-		}
-	for (size_t g = 0, h; g < nw; g = h) {
-		struct ann_insns ins = { 0 };
-		struct buf msg = { 0 };
-		uint64_t hi = c->fns[w[g]].f.hi;
-
-		for (h = g + 1; h < nw && c->fns[w[h]].f.lo <= hi + ANN_GAP;
-		    h++)
-			if (c->fns[w[h]].f.hi > hi)
-				hi = c->fns[w[h]].f.hi;
-		if (ann_disasm(l->code_file, c->fns[w[g]].f.lo, hi, &ins,
-		    &msg) == 0) {
-			for (size_t k = g; k < h; k++) {
-				struct ann_func *f = &c->fns[w[k]].f;
-
-				f->has_insns = 1;
-				for (size_t i = 0; i < ins.n; i++) {
-					if (ins.v[i].addr < f->lo ||
-					    ins.v[i].addr >= f->hi)
-						continue;
-					f->rows = xreallocarray(f->rows,
-					    f->nrows + 1, sizeof(*f->rows));
-					memset(&f->rows[f->nrows], 0,
-					    sizeof(f->rows[0]));
-					f->rows[f->nrows].addr = ins.v[i].addr;
-					f->rows[f->nrows++].text =
-					    xstrdup(ins.v[i].text);
-				}
-			}
-		} else
-			for (size_t k = g; k < h; k++)
-				c->fns[w[k]].f.no_insns = xstrdup(msg.s);
-		ann_insns_free(&ins);
-		buf_free(&msg);
-	}
-	/* Without instructions: the sampled addresses themselves, in order. */
-	for (size_t i = 0; i < c->nents; i++) {
-		struct ent *e = &c->ents[i];
-		struct ann_func *f;
-
-		if (e->fn < 0 || !c->fns[e->fn].wanted ||
-		    c->fns[e->fn].lib != li || c->fns[e->fn].f.has_insns)
-			continue;
-		f = &c->fns[e->fn].f;
-		f->rows = xreallocarray(f->rows, f->nrows + 1,
-		    sizeof(*f->rows));
-		memset(&f->rows[f->nrows], 0, sizeof(f->rows[0]));
-		f->rows[f->nrows++].addr = e->svma;
-		for (size_t j = f->nrows - 1; j > 0 && f->rows[j - 1].addr >
-		    f->rows[j].addr; j--) {
-			struct ann_row t = f->rows[j];
-
-			f->rows[j] = f->rows[j - 1];
-			f->rows[j - 1] = t;
-		}
-	}
-	/* Each address to the row that holds it (skid: the instruction). */
-	for (size_t i = 0; i < c->nents; i++) {
-		struct ent *e = &c->ents[i];
-		struct ann_func *f;
-		size_t lo = 0, hi;
-
-		if (e->fn < 0 || !c->fns[e->fn].wanted ||
-		    c->fns[e->fn].lib != li)
-			continue;
-		f = &c->fns[e->fn].f;
-		hi = f->nrows;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (f->rows[mid].addr <= e->svma)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		e->row = lo > 0 ? (long)lo - 1 : 0;
-	}
-	for (size_t k = 0; k < nw; k++)
-		nall += c->fns[w[k]].f.nrows;
-	addrs = xreallocarray(NULL, nall ? nall : 1, sizeof(*addrs));
-	off = 0;
-	for (size_t k = 0; k < nw; k++)
-		for (size_t i = 0; i < c->fns[w[k]].f.nrows; i++)
-			addrs[off++] = c->fns[w[k]].f.rows[i].addr;
-	if (symbolize(l, addrs, nall, &r) == -1 && r.answered == 0) {
-		enum sym_backend be;
-
-		if (symbolizer(&be) == NULL)
-			for (size_t k = 0; k < nw; k++)
-				c->fns[w[k]].f.no_lines = xstrdup("no "
-				    "llvm-symbolizer or addr2line (install "
-				    "llvm or binutils): no lines");
-	}
-	off = 0;
-	for (size_t k = 0; k < nw; k++) {
-		struct fn *fn = &c->fns[w[k]];
-		struct ann_func *f = &fn->f;
-		int any_line = 0;
-
-		/* The strings stay in the results' arena, kept with l. */
-		for (size_t i = 0; i < f->nrows; i++, off++) {
-			const struct sym_frame *o, *in;
-			struct ann_row *row = &f->rows[i];
-
-			row->line = row->inl = -1;
-			if (off >= r.naddr || r.nframes[off] == 0)
-				continue;
-			o = &r.frames[r.first[off]];
-			if (o->file_len == 0 || o->line == 0)
-				continue;
-			any_line = 1;
-			row->line = line_index(f, symr_str(&r, o->file),
-			    o->line);
-			if (r.nframes[off] > 1) {
-				in = &r.frames[r.first[off] + r.nframes[off] -
-				    1];
-				row->inl = inl_index(f, row->line, symr_str(&r,
-				    in->name), in->name_len, in->file_len ?
-				    symr_str(&r, in->file) : "", in->line);
-			}
-		}
-		if (!any_line && f->no_lines == NULL)
-			f->no_lines = xstrdup(l->im.has_debug_info ||
-			    strcmp(l->line_file, l->code_file) != 0 ?
-			    "its debug information has no lines for it" :
-			    "no line information: the binary has no debug "
-			    "information (stripped, or built without -g); "
-			    "names from its symbol table");
-		f->main_file = main_file_of(f);
-		order_lines(fn);
-		fn->row_stamp = xreallocarray(NULL, f->nrows ? f->nrows : 1,
-		    sizeof(uint64_t));
-		fn->line_stamp = xreallocarray(NULL, f->nlines ? f->nlines :
-		    1, sizeof(uint64_t));
-		fn->inl_stamp = xreallocarray(NULL, f->ninls ? f->ninls : 1,
-		    sizeof(uint64_t));
-		memset(fn->row_stamp, 0xff, (f->nrows ? f->nrows : 1) *
-		    sizeof(uint64_t));
-		memset(fn->line_stamp, 0xff, (f->nlines ? f->nlines : 1) *
-		    sizeof(uint64_t));
-		memset(fn->inl_stamp, 0xff, (f->ninls ? f->ninls : 1) *
-		    sizeof(uint64_t));
-	}
-	l->arena = r.arena.s;
-	r.arena.s = NULL;
-	symr_free(&r);
-	free(addrs);
-	free(w);
-}
-
-/* The file most of the function's instructions have their line in. */
-static const char *
-main_file_of(struct ann_func *f)
-{
-	const char *best = NULL;
-	size_t bestn = 0;
-
-	for (size_t i = 0; i < f->nrows; i++) {
-		const char *file;
-		size_t n = 0;
-
-		if (f->rows[i].line < 0)
-			continue;
-		file = f->lines[f->rows[i].line].file;
-		if (best != NULL && strcmp(file, best) == 0)
-			continue;
-		for (size_t j = 0; j < f->nrows; j++)
-			if (f->rows[j].line >= 0 && strcmp(f->lines[
-			    f->rows[j].line].file, file) == 0)
-				n++;
-		if (n > bestn) {
-			bestn = n;
-			best = file;
-		}
-	}
-	return best;
-}
-
-static const char *sort_main;
-static const struct ann_line *sort_lines;
-
-static int
-by_file_line(const void *a, const void *b)
-{
-	const struct ann_line *x = &sort_lines[*(const long *)a];
-	const struct ann_line *y = &sort_lines[*(const long *)b];
-	int xm = sort_main && strcmp(x->file, sort_main) == 0;
-	int ym = sort_main && strcmp(y->file, sort_main) == 0;
-	int k;
-
-	if (xm != ym)
-		return ym - xm;
-	if ((k = strcmp(x->file, y->file)) != 0)
-		return k;
-	return x->line < y->line ? -1 : x->line > y->line;
-}
-
-/* Lines by file (the main one first), then by number; indexes renamed. */
-static void
-order_lines(struct fn *fn)
-{
-	struct ann_func *f = &fn->f;
-	long *ord = xreallocarray(NULL, f->nlines ? f->nlines : 1,
-	    sizeof(*ord));
-	long *newi = xreallocarray(NULL, f->nlines ? f->nlines : 1,
-	    sizeof(*newi));
-	struct ann_line *nl = xreallocarray(NULL, f->nlines ? f->nlines : 1,
-	    sizeof(*nl));
-
-	for (size_t i = 0; i < f->nlines; i++)
-		ord[i] = (long)i;
-	sort_main = f->main_file;
-	sort_lines = f->lines;
-	qsort(ord, f->nlines, sizeof(*ord), by_file_line);
-	for (size_t i = 0; i < f->nlines; i++) {
-		nl[i] = f->lines[ord[i]];
-		newi[ord[i]] = (long)i;
-	}
-	for (size_t i = 0; i < f->nrows; i++)
-		if (f->rows[i].line >= 0)
-			f->rows[i].line = newi[f->rows[i].line];
-	for (size_t i = 0; i < f->ninls; i++)
-		f->inls[i].line = newi[f->inls[i].line];
-	free(f->lines);
-	f->lines = nl;
-	free(ord);
-	free(newi);
-}
 
 /* ---- Frames that cannot be shown: their figures and the reason ---- */
 
@@ -1221,7 +570,7 @@ symbolized_line(struct ctx *c, struct ent *e, const struct sp_frame *fr)
 	c->strs = xreallocarray(c->strs, c->nstrs + 1, sizeof(*c->strs));
 	c->strs[c->nstrs++] = file.s;
 	e->fn = (long)i;
-	e->line = line_index(&f->f, file.s, (uint32_t)fr->line);
+	e->line = ann_line_index(&f->f, file.s, (uint32_t)fr->line);
 }
 
 /* The lines of symbolized functions in order, their stamps made. */
@@ -1253,7 +602,7 @@ finish_symbolized(struct ctx *c)
 		    sizeof(*newi));
 		for (size_t k = 0; k < f->nlines; k++)
 			f->lines[k].self = (int64_t)k;	/* the old index */
-		order_lines(fn);
+		ann_order_lines(fn);
 		for (size_t k = 0; k < f->nlines; k++) {
 			newi[f->lines[k].self] = (long)k;
 			f->lines[k].self = 0;
@@ -1329,7 +678,7 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 					uint32_t li = lib_of(c, fr.lib,
 					    fr.liblen);
 
-					w = lib_kind_why(&c->libs[li]);
+					w = ann_lib_why(&c->libs[li]);
 				}
 				nc[nnc].why = xstrdup(w ? w : "the stream names "
 				    "this frame but has no addresses for it "
@@ -1366,7 +715,7 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 			nc = xreallocarray(nc, nnc + 1, sizeof(*nc));
 			memset(&nc[nnc], 0, sizeof(nc[0]));
 			nc[nnc].title = t.s;
-			nc[nnc].refused = lib_kind_why(l) == NULL;
+			nc[nnc].refused = ann_lib_why(l) == NULL;
 			if (nc[nnc].refused)
 				warnx("%s: %s", l->uname, l->why);
 			{
@@ -1406,7 +755,7 @@ match(struct ctx *c, struct nocode **ncp, size_t *nncp)
 			for (size_t li = 0; li < c->nlibs; li++)
 				if (c->libs[li].has_addrs &&
 				    c->libs[li].why != NULL &&
-				    lib_kind_why(&c->libs[li]) == NULL)
+				    ann_lib_why(&c->libs[li]) == NULL)
 					warnx("%s: %s", c->libs[li].uname,
 					    c->libs[li].why);
 			fm_near_report(&near, "function", &m, NULL);
@@ -1459,14 +808,14 @@ prepare(struct ctx *c, const struct ann_opts *o, char **files, size_t n,
 		return -1;
 	for (size_t li = 0; li < c->nlibs; li++)
 		if (c->libs[li].has_addrs && lib_may_match(c, &c->libs[li]))
-			resolve_lib(c, (uint32_t)li);
+			ann_resolve_lib(c, (uint32_t)li);
 	if (match(c, nc, nnc) == -1)
 		rc = -1;
 	for (size_t i = 0; i < c->nfns; i++)
 		if (c->fns[i].wanted)
 			(*nwant)++;
 	for (size_t li = 0; li < c->nlibs; li++)
-		build_lib(c, (uint32_t)li);
+		ann_build_lib(c, (uint32_t)li);
 	finish_symbolized(c);
 	c->sampleno = 0;
 	if (*nwant > 0)
