@@ -265,9 +265,13 @@ insn_view(FILE *fp, const struct ann_opts *o, const struct ann_prof *pr,
 			const struct ann_src *src = with_source ?
 			    ann_src_get(o, l->file) : NULL;
 
-			fprintf(fp, "%38s%s:%" PRIu32 "  ", "",
+			fprintf(fp, "%38s%s:%" PRIu32, "",
 			    base_name(l->file), l->line);
-			source_line(fp, o, src, l->line, 1);
+			if (src != NULL && ann_src_line(src, l->line,
+			    &(size_t){ 0 }) != NULL) {
+				fputs("  ", fp);
+				source_line(fp, o, src, l->line, 1);
+			}
 			putc('\n', fp);
 			prev = r->line;
 		}
