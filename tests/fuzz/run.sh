@@ -20,6 +20,9 @@
 #   fuzz_perfdata the perf.data reader (read_perfdata.c), seeds in
 #                 tests/fuzz/seeds-perfdata/ (the hand-made
 #                 files of tests/perfdata and tests/offcpu)
+#   fuzz_annotate sp-annotate's reading of objdump's and llvm-objdump's
+#                 output (ann_parse_objdump), seeds in
+#                 tests/fuzz/seeds-annotate/
 #   fuzz_unwind   the call-frame unwinder (unwind.h): an .eh_frame or
 #                 .debug_frame section, or a whole ELF file, a pc and a
 #                 stack copy; seeds in tests/fuzz/seeds-unwind/
