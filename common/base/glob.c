@@ -6,7 +6,33 @@
  * star makes the earlier one's backtracking unnecessary, so the work is
  * O(pn * n) at worst and needs no recursion.
  */
+#include <ctype.h>
+#include <string.h>
+
 #include "base/glob.h"
+
+/*
+ * Whether c is of the character class named p[0..n) ("alpha"...): 1 or 0,
+ * -1 for a name that is none (fnmatch(3) then matches nothing).
+ */
+static int
+in_class(const char *p, size_t n, unsigned char c)
+{
+	static const struct {
+		const char *name;
+		int (*is)(int);
+	} cls[] = {
+		{ "alnum", isalnum }, { "alpha", isalpha }, { "blank", isblank },
+		{ "cntrl", iscntrl }, { "digit", isdigit }, { "graph", isgraph },
+		{ "lower", islower }, { "print", isprint }, { "punct", ispunct },
+		{ "space", isspace }, { "upper", isupper }, { "xdigit", isxdigit },
+	};
+
+	for (size_t k = 0; k < sizeof(cls) / sizeof(cls[0]); k++)
+		if (strlen(cls[k].name) == n && memcmp(cls[k].name, p, n) == 0)
+			return cls[k].is(c) != 0;
+	return -1;
+}
 
 /*
  * Match the set that starts at p[0] == '[' against byte c.  Returns the
@@ -29,6 +55,36 @@ match_set(const char *p, size_t pn, unsigned char c, int *hit)
 		if (p[i] == ']' && i > first) {
 			*hit = in != neg;
 			return i + 1;
+		}
+		/*
+		 * "[:name:]", "[=c=]" and "[.c.]", as fnmatch(3) reads them;
+		 * one left open makes the whole set invalid there too, so the
+		 * first '[' is an ordinary byte (the fuzzer found "[Q[=x]").
+		 */
+		if (p[i] == '[' && i + 1 < pn &&
+		    (p[i + 1] == ':' || p[i + 1] == '=' || p[i + 1] == '.')) {
+			char kind = p[i + 1];
+			size_t j = i + 2, end;
+
+			while (j + 1 < pn && !(p[j] == kind && p[j + 1] == ']'))
+				j++;
+			if (j + 1 >= pn)
+				return 0;
+			end = j;
+			if (kind == ':') {
+				int is = in_class(p + i + 2, end - (i + 2), c);
+
+				if (is == -1)
+					return 0;
+				if (is)
+					in = 1;
+			} else if (end - (i + 2) == 1) {
+				if ((unsigned char)p[i + 2] == c)
+					in = 1;
+			} else
+				return 0;
+			i = end + 1;
+			continue;
 		}
 		if (i + 2 < pn && p[i + 1] == '-' && p[i + 2] != ']') {
 			hi = (unsigned char)p[i + 2];

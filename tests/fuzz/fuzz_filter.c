@@ -44,6 +44,23 @@ nframes(const char *s, size_t n)
 	}
 }
 
+
+/*
+ * A class inside a set ("[:alpha:]", "[=c=]", "[.c.]"): glibc's fnmatch
+ * reads malformed and unknown ones its own way ("[Q[=x]" matches "x" and
+ * "[" but not "Q"), which POSIX leaves undefined; the oracle skips them.
+ * glob.c's well-formed classes are checked by tests/sp-filter.
+ */
+static int
+odd_class(const char *p, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		if (p[i] == '[' && (p[i + 1] == ':' || p[i + 1] == '=' ||
+		    p[i + 1] == '.'))
+			return 1;
+	return 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
@@ -66,7 +83,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	buf_add(&pat, s, plen);
 	buf_reset(&str);
 	buf_add(&str, nl == NULL ? "" : nl + 1, slen);
-	if (memchr(pat.s, '\0', plen) == NULL &&
+	if (memchr(pat.s, '\0', plen) == NULL && !odd_class(pat.s, plen) &&
 	    memchr(str.s, '\0', slen) == NULL &&
 	    glob_match(pat.s, plen, str.s, slen) !=
 	    (fnmatch(pat.s, str.s, FNM_NOESCAPE) == 0))
