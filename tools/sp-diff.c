@@ -8,7 +8,6 @@
  * files: "sp-diff a1 a2 a3 vs b1 b2 b3".  One file a side is today's
  * comparison, byte for byte.
  */
-#include <sys/stat.h>
 
 #include <err.h>
 #include <getopt.h>
@@ -43,15 +42,6 @@ number_arg(const char *opt, const char *s)
 	if (parse_double(s, strlen(s), &d) == -1 || !isfinite(d) || d < 0)
 		errx(1, "%s: not a non-negative number: %s", opt, s);
 	return d;
-}
-
-static int
-is_dir(const char *path)
-{
-	struct stat st;
-
-	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	    S_ISDIR(st.st_mode);
 }
 
 int
@@ -144,8 +134,8 @@ main(int argc, char *argv[])
 		usage(stderr, 1);
 	if (vs == 0 || vs == argc - 1)
 		errx(1, "vs: a side is empty; write RUN... vs RUN...");
-	if ((vs == -1 || (vs == 1 && argc == 3)) && !is_dir(argv[0]) &&
-	    !is_dir(argv[argc - 1])) {
+	if ((vs == -1 || (vs == 1 && argc == 3)) && !runset_is_dir(argv[0]) &&
+	    !runset_is_dir(argv[argc - 1])) {
 		const char *a = argv[0], *b = argv[argc - 1];
 
 		if (set_only)

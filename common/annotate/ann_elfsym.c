@@ -4,10 +4,10 @@
  * address is in, and which bytes to disassemble for it.
  *
  * common/sym/sym_symtab.c reads the same table but keeps only merged
- * ranges (does a function cover this address?) and aliases; sp-annotate
- * needs each function's own start, end and name, which that face does not
- * give, so this small reader stands beside it (a wrapper of common/annotate,
- * not a change to common/sym, which is being refactored meanwhile).
+ * ranges (does a function cover this address?) and perf's choice among
+ * aliases; sp-annotate needs each function's own start, end and name,
+ * which that face does not give, so this reader stands beside it.  (One
+ * reader with both faces would be better; see the note of issue 29.)
  *
  * .symtab is read when there is one, else .dynsym.  Symbols of type FUNC,
  * IFUNC (and NOTYPE, for hand-written assembly) defined in an executable

@@ -42,6 +42,14 @@ struct runset {
 };
 
 /*
+ * Exit 1, with suggestions, when a --fail-frame of o names no frame of
+ * rows (n rows of size bytes; frame() gives a row's frame).
+ */
+void	 diff_check_fail_frames(const struct diff_opts *o, const void *rows,
+	    size_t n, size_t size, const char *(*frame)(const void *row,
+	    size_t *len));
+
+/*
  * Compare a with b, one profile a side; writes the "#sp diff 1" table.
  * Returns the exit status: 0, or DIFF_EXIT_REGRESSION when the gate
  * fails.
@@ -56,6 +64,8 @@ int	 diff_pair(const char *a, const char *b, const struct diff_opts *);
  */
 void	 runset_add(struct runset *, const char *operand);
 void	 runset_free(struct runset *);
+/* Is the operand a directory of runs (not "-", the standard input)? */
+int	 runset_is_dir(const char *operand);
 /*
  * Compare two sets of at least 3 runs each; writes the "#sp runs-diff 1"
  * table (or with o->markdown the summary).  Returns the exit status as

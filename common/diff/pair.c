@@ -41,7 +41,7 @@
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
-#include "base/stats.h"
+#include "stats/ztest.h"
 #include "base/strtab.h"
 #include "base/util.h"
 #include "diff/diff.h"
@@ -307,33 +307,14 @@ gated(const struct diff_opts *o, const struct drow *r, int64_t measure_a)
 	return 0;
 }
 
-/*
- * Does every --fail-frame name a frame of either side?  A gate whose frame
- * is misspelt would never fail: say so (framematch.h) and exit 1, before
- * the table is written.
- */
-static void
-check_pats(const struct drow *rows, size_t n, const struct diff_opts *o)
+/* A row's frame, for diff_check_fail_frames. */
+static const char *
+row_frame(const void *row, size_t *len)
 {
-	int bad = 0;
+	const struct drow *r = row;
 
-	for (size_t i = 0; i < o->npats; i++) {
-		struct fm_near nr;
-		size_t k;
-
-		for (k = 0; k < n; k++)
-			if (fm_match(&o->pats[i], rows[k].frame, rows[k].len))
-				break;
-		if (k < n)
-			continue;
-		fm_near_init(&nr, &o->pats[i]);
-		for (k = 0; k < n; k++)
-			fm_near_add(&nr, rows[k].frame, rows[k].len);
-		fm_near_report(&nr, "--fail-frame", &o->pats[i], NULL);
-		bad = 1;
-	}
-	if (bad)
-		exit(1);
+	*len = r->len;
+	return r->frame;
 }
 
 /* List the regressions on standard error; returns how many. */
@@ -412,7 +393,7 @@ diff_pair(const char *patha, const char *pathb, const struct diff_opts *o)
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
-	check_pats(rows, n, o);
+	diff_check_fail_frames(o, rows, n, sizeof(*rows), row_frame);
 	sort_rows = rows;
 	if (n > 1)
 		qsort(order, n, sizeof(*order), row_cmp);

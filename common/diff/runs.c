@@ -204,29 +204,14 @@ row_cmp(const void *pa, const void *pb)
 	return agg_frame_cmp(a->frame, a->len, b->frame, b->len);
 }
 
-/* Does every --fail-frame name a frame?  As pair.c's check_pats. */
-static void
-check_pats(const struct rrow *rows, size_t n, const struct diff_opts *o)
+/* A row's frame, for diff_check_fail_frames. */
+static const char *
+row_frame(const void *row, size_t *len)
 {
-	int bad = 0;
+	const struct rrow *r = row;
 
-	for (size_t i = 0; i < o->npats; i++) {
-		struct fm_near nr;
-		size_t k;
-
-		for (k = 0; k < n; k++)
-			if (fm_match(&o->pats[i], rows[k].frame, rows[k].len))
-				break;
-		if (k < n)
-			continue;
-		fm_near_init(&nr, &o->pats[i]);
-		for (k = 0; k < n; k++)
-			fm_near_add(&nr, rows[k].frame, rows[k].len);
-		fm_near_report(&nr, "--fail-frame", &o->pats[i], NULL);
-		bad = 1;
-	}
-	if (bad)
-		exit(1);
+	*len = r->len;
+	return r->frame;
 }
 
 /* The growth the gate measures: percent of a's mean total, or points. */
@@ -557,7 +542,7 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
-	check_pats(rows, n, o);
+	diff_check_fail_frames(o, rows, n, sizeof(*rows), row_frame);
 	sort_rows = rows;
 	if (n > 1)
 		qsort(order, n, sizeof(*order), row_cmp);

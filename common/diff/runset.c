@@ -32,6 +32,15 @@ push(struct runset *rs, char *path)
 	rs->paths[rs->n++] = path;
 }
 
+int
+runset_is_dir(const char *operand)
+{
+	struct stat st;
+
+	return strcmp(operand, "-") != 0 && stat(operand, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
+}
+
 void
 runset_add(struct runset *rs, const char *operand)
 {
@@ -42,8 +51,7 @@ runset_add(struct runset *rs, const char *operand)
 
 	if (rs->name == NULL)
 		rs->name = operand;
-	if (strcmp(operand, "-") == 0 || stat(operand, &st) == -1 ||
-	    !S_ISDIR(st.st_mode)) {
+	if (!runset_is_dir(operand)) {
 		/* A file: its errors are the reader's, as for one run. */
 		push(rs, xstrdup(operand));
 		return;

@@ -7,7 +7,6 @@
  * of 1% or more, at 95%) and draws the others neutral.  It uses diff/
  * (and through it agg/ and stats/).
  */
-#include <sys/stat.h>
 
 #include <string.h>
 
@@ -15,20 +14,11 @@
 #include "flame/flame_runs.h"
 #include "flame/flame_svg.h"
 
-static int
-is_dir(const char *path)
-{
-	struct stat st;
-
-	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	    S_ISDIR(st.st_mode);
-}
-
 int
 flame_runs_sides(const char *a, const char *b, struct runset *ra,
     struct runset *rb)
 {
-	if (!is_dir(a) && !is_dir(b))
+	if (!runset_is_dir(a) && !runset_is_dir(b))
 		return 0;
 	memset(ra, 0, sizeof(*ra));
 	memset(rb, 0, sizeof(*rb));

@@ -36,7 +36,7 @@
 
 #include "base/buf.h"
 #include "flame/flame_svg.h"
-#include "base/stats.h"
+#include "stats/ztest.h"
 #include "base/strtab.h"
 #include "base/util.h"
 

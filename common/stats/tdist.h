@@ -1,5 +1,6 @@
 /*
- * common/stats/: the statistics of a comparison of sets of runs: the
+ * common/stats/: the statistics of comparisons: the sampling noise
+ * between two single profiles (ztest.h), and for sets of runs the
  * Student t distribution (tdist.h), Welch's test of two sets (welch.h) and
  * the control of false alarms over many frames (fdr.h).  It uses base/ and
  * libm only, so that every layer above base/ may use it.

@@ -52,50 +52,20 @@ njobs(void)
 }
 
 static void
-put_u64(struct buf *b, uint64_t v)
-{
-	unsigned char c[8];
-
-	for (int i = 0; i < 8; i++)
-		c[i] = (unsigned char)(v >> (8 * i));
-	buf_add(b, c, 8);
-}
-
-static void
 put_str(struct buf *b, const char *s)
 {
 	size_t n = s != NULL ? strlen(s) : 0;
 
-	put_u64(b, s != NULL ? n : UINT64_MAX);
+	symr_put(b, s != NULL ? n : UINT64_MAX, 8);
 	if (n > 0)
 		buf_add(b, s, n);
 }
 
-struct rd {
-	const unsigned char *p, *end;
-	int	 bad;
-};
-
-static uint64_t
-get_u64(struct rd *d)
-{
-	uint64_t v = 0;
-
-	if (d->bad || d->end - d->p < 8) {
-		d->bad = 1;
-		return 0;
-	}
-	for (int i = 0; i < 8; i++)
-		v |= (uint64_t)d->p[i] << (8 * i);
-	d->p += 8;
-	return v;
-}
-
 /* A string written by put_str: allocated, or NULL. */
 static char *
-get_str(struct rd *d)
+get_str(struct symr_rd *d)
 {
-	uint64_t n = get_u64(d);
+	uint64_t n = symr_get(d, 8);
 	char *s;
 
 	if (d->bad || n == UINT64_MAX)
@@ -124,21 +94,21 @@ child(struct sym_ctx *sc, struct lib *l, FILE *fp, FILE *errfp)
 	sc->cache_warned = 1;
 	buf_reset(&sc->nocache_msg);
 	symc_resolve_lib(sc, l);
-	put_u64(&b, (uint64_t)l->state);
-	put_u64(&b, (uint64_t)sc->status);
+	symr_put(&b, (uint64_t)l->state, 8);
+	symr_put(&b, (uint64_t)sc->status, 8);
 	put_str(&b, l->file);
 	put_str(&b, l->via);
-	put_u64(&b, l->asked);
-	put_u64(&b, l->cached);
+	symr_put(&b, l->asked, 8);
+	symr_put(&b, l->cached, 8);
 	{
 		uint64_t secs;
 
 		memcpy(&secs, &l->secs, sizeof(secs));
-		put_u64(&b, secs);
+		symr_put(&b, secs, 8);
 	}
 	put_str(&b, sc->progs.missing[0] ? sc->progs.missing : NULL);
 	put_str(&b, sc->nocache_msg.len ? sc->nocache_msg.s : NULL);
-	put_u64(&b, l->rep[0] != NULL);
+	symr_put(&b, l->rep[0] != NULL, 8);
 	symr_encode(&b, NULL, &l->res);
 	if (fwrite(b.s, 1, b.len, fp) != b.len || fflush(fp) == EOF)
 		_exit(3);
@@ -176,7 +146,7 @@ collect(struct sym_ctx *sc, struct job *j)
 {
 	struct lib *l = &sc->libs[j->lib];
 	struct buf out = { 0 }, err = { 0 };
-	struct rd d;
+	struct symr_rd d;
 	char *via, *miss, *nocache;
 	uint64_t secs, ran;
 	uint64_t *ignored;
@@ -188,21 +158,21 @@ collect(struct sym_ctx *sc, struct job *j)
 	d.p = (const unsigned char *)out.s;
 	d.end = d.p + out.len;
 	d.bad = !WIFEXITED(j->wstatus) || WEXITSTATUS(j->wstatus) != 0;
-	l->state = (enum lstate)get_u64(&d);
-	if (get_u64(&d) != 0)
+	l->state = (enum lstate)symr_get(&d, 8);
+	if (symr_get(&d, 8) != 0)
 		sc->status = 1;
 	free(l->file);
 	l->file = get_str(&d);
 	via = get_str(&d);
 	l->via = via_name(via);
 	free(via);
-	l->asked = (size_t)get_u64(&d);
-	l->cached = (size_t)get_u64(&d);
-	secs = get_u64(&d);
+	l->asked = (size_t)symr_get(&d, 8);
+	l->cached = (size_t)symr_get(&d, 8);
+	secs = symr_get(&d, 8);
 	memcpy(&l->secs, &secs, sizeof(secs));
 	miss = get_str(&d);
 	nocache = get_str(&d);
-	ran = get_u64(&d);
+	ran = symr_get(&d, 8);
 	if (d.bad || symr_decode(d.p, (size_t)(d.end - d.p), &ignored,
 	    &l->res) == -1 || (ran && l->res.naddr != l->naddrs)) {
 		/* The child died: nothing of it is trusted. */

@@ -8,52 +8,37 @@
 #include "base/util.h"
 #include "sym/sym_result_io.h"
 
-static void
-put_u32(struct buf *b, uint32_t v)
-{
-	unsigned char c[4];
-
-	for (int i = 0; i < 4; i++)
-		c[i] = (unsigned char)(v >> (8 * i));
-	buf_add(b, c, 4);
-}
-
-static void
-put_u64(struct buf *b, uint64_t v)
+void
+symr_put(struct buf *b, uint64_t v, int n)
 {
 	unsigned char c[8];
 
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < n; i++)
 		c[i] = (unsigned char)(v >> (8 * i));
-	buf_add(b, c, 8);
+	buf_add(b, c, (size_t)n);
 }
 
 void
 symr_encode(struct buf *b, const uint64_t *addrs, const struct sym_results *r)
 {
-	put_u64(b, r->naddr);
+	symr_put(b, r->naddr, 8);
 	for (size_t i = 0; i < r->naddr; i++) {
-		put_u64(b, addrs != NULL ? addrs[i] : i);
-		put_u32(b, r->nframes[i]);
+		symr_put(b, addrs != NULL ? addrs[i] : i, 8);
+		symr_put(b, r->nframes[i], 4);
 		for (uint32_t k = 0; k < r->nframes[i]; k++) {
 			const struct sym_frame *f = &r->frames[r->first[i] + k];
 
-			put_u32(b, (uint32_t)f->name_len);
+			symr_put(b, (uint32_t)f->name_len, 4);
 			buf_add(b, symr_str(r, f->name), f->name_len);
-			put_u32(b, (uint32_t)f->file_len);
+			symr_put(b, (uint32_t)f->file_len, 4);
 			buf_add(b, symr_str(r, f->file), f->file_len);
-			put_u32(b, f->line);
+			symr_put(b, f->line, 4);
 		}
 	}
 }
 
-struct rd {
-	const unsigned char *p, *end;
-	int	 bad;
-};
-
-static uint64_t
-get(struct rd *d, int n)
+uint64_t
+symr_get(struct symr_rd *d, int n)
 {
 	uint64_t v = 0;
 
@@ -68,7 +53,7 @@ get(struct rd *d, int n)
 }
 
 static const char *
-bytes(struct rd *d, uint64_t n)
+bytes(struct symr_rd *d, uint64_t n)
 {
 	const char *s = (const char *)d->p;
 
@@ -84,8 +69,8 @@ int
 symr_decode(const unsigned char *p, size_t n, uint64_t **addrs,
     struct sym_results *r)
 {
-	struct rd d = { p, p + n, 0 };
-	uint64_t count = get(&d, 8);
+	struct symr_rd d = { p, p + n, 0 };
+	uint64_t count = symr_get(&d, 8);
 
 	/* Each address takes at least 12 bytes. */
 	if (d.bad || count > (n - 8) / 12) {
@@ -99,14 +84,14 @@ symr_decode(const unsigned char *p, size_t n, uint64_t **addrs,
 		uint64_t nf;
 		size_t start = r->nfr;
 
-		(*addrs)[i] = get(&d, 8);
-		nf = get(&d, 4);
+		(*addrs)[i] = symr_get(&d, 8);
+		nf = symr_get(&d, 4);
 		for (uint64_t k = 0; k < nf && !d.bad; k++) {
-			uint64_t nl = get(&d, 4);
+			uint64_t nl = symr_get(&d, 4);
 			const char *name = bytes(&d, nl);
-			uint64_t fl = get(&d, 4);
+			uint64_t fl = symr_get(&d, 4);
 			const char *file = bytes(&d, fl);
-			uint32_t line = (uint32_t)get(&d, 4);
+			uint32_t line = (uint32_t)symr_get(&d, 4);
 
 			if (!d.bad)
 				symr_push(r, name, (size_t)nl, file, (size_t)fl,

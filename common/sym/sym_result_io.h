@@ -19,6 +19,18 @@
 #include "base/buf.h"
 #include "sym/sym_result.h"
 
+/*
+ * The little-endian fields these encodings are made of, for the other
+ * messages of a child to its parent (sym_jobs.c): append n bytes of v;
+ * read n bytes, or 0 with bad set once the bytes run out.
+ */
+void	 symr_put(struct buf *, uint64_t v, int n);
+struct symr_rd {
+	const unsigned char *p, *end;
+	int	 bad;
+};
+uint64_t symr_get(struct symr_rd *, int n);
+
 /* Append the answers of r, address k being addrs[k] (or k when NULL). */
 void	 symr_encode(struct buf *, const uint64_t *addrs,
 	    const struct sym_results *r);

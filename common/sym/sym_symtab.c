@@ -311,12 +311,14 @@ better(const struct sym_symtab *t, const struct fsym *a, const struct fsym *b)
 	return a->order < b->order;
 }
 
-const char *
-sym_symtab_alias(const struct sym_symtab *t, uint64_t a, const char *name,
-    size_t len)
+/*
+ * The function symbols at the greatest start at or below a: f[*g..*end);
+ * 0 when there is none.
+ */
+static int
+group_at(const struct sym_symtab *t, uint64_t a, size_t *g, size_t *end)
 {
-	size_t lo = 0, hi = t->nf, g, best;
-	int found = 0;
+	size_t lo = 0, hi = t->nf;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -327,10 +329,22 @@ sym_symtab_alias(const struct sym_symtab *t, uint64_t a, const char *name,
 			hi = mid;
 	}
 	if (lo == 0)
-		return NULL;
-	/* The symbols at the greatest start at or below a. */
-	for (g = lo - 1; g > 0 && t->f[g - 1].lo == t->f[lo - 1].lo; g--)
+		return 0;
+	for (*g = lo - 1; *g > 0 && t->f[*g - 1].lo == t->f[lo - 1].lo; (*g)--)
 		;
+	*end = lo;
+	return 1;
+}
+
+const char *
+sym_symtab_alias(const struct sym_symtab *t, uint64_t a, const char *name,
+    size_t len)
+{
+	size_t lo, g, best;
+	int found = 0;
+
+	if (!group_at(t, a, &g, &lo))
+		return NULL;
 	if (g + 1 == lo)
 		return NULL;
 	best = g;
@@ -348,23 +362,12 @@ sym_symtab_alias(const struct sym_symtab *t, uint64_t a, const char *name,
 const char *
 sym_symtab_name(const struct sym_symtab *t, uint64_t a)
 {
-	size_t lo = 0, hi = t->nf, g, best = SIZE_MAX;
+	size_t lo, g, best = SIZE_MAX;
 
-	if (t->names == NULL || !sym_symtab_covers(t, a))
-		return NULL;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->f[mid].lo <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0)
+	if (t->names == NULL || !sym_symtab_covers(t, a) ||
+	    !group_at(t, a, &g, &lo))
 		return NULL;
 	/* The symbols at the greatest start at or below a that reach it. */
-	for (g = lo - 1; g > 0 && t->f[g - 1].lo == t->f[lo - 1].lo; g--)
-		;
 	for (size_t i = g; i < lo; i++) {
 		const struct fsym *f = &t->f[i];
 

@@ -1,5 +1,5 @@
 /*
- * stats.h: is a difference between two sampled profiles larger than
+ * ztest.h: is a difference between two sampled profiles larger than
  * sampling noise?
  *
  * A frame's share of a profile (its total over the profile's total) is
@@ -16,8 +16,8 @@
  * |z| below a threshold says "within noise" and |z| above it is a floor for
  * noise, not a proof of a change.
  */
-#ifndef SP_STATS_H
-#define SP_STATS_H
+#ifndef SP_STATS_ZTEST_H
+#define SP_STATS_ZTEST_H
 
 /*
  * The z statistic of the change from xa of na samples to xb of nb samples

@@ -1,7 +1,7 @@
-/* stats.c: the two-proportion z statistic of stats.h. */
+/* ztest.c: the two-proportion z statistic of ztest.h. */
 #include <math.h>
 
-#include "base/stats.h"
+#include "stats/ztest.h"
 
 static double
 clamp(double x, double n)
