@@ -14,7 +14,10 @@
 # "N passed, N failed, N skipped".
 #
 # Cases run SP_TEST_JOBS at a time (default: the number of processors), so
-# each must keep to its own directory.  Each case's line is printed when it
+# each must keep to its own directory.  SP_TEST_SHUFFLE=SEED runs them in an
+# order shuffled by that seed (a number; "random" picks one and prints it),
+# to find cases that depend on what ran before or beside them; the report
+# keeps the usual order.  Each case's line is printed when it
 # ends; the failures are listed again, in order, before the count.
 
 set -u
@@ -100,9 +103,27 @@ if [ $# -eq 0 ]; then
 fi
 
 jobs=${SP_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+seed=${SP_TEST_SHUFFLE:-}
+if [ "$seed" = random ]; then
+	seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+fi
+case $seed in
+''|*[!0-9]*)
+	[ -z "$seed" ] || {
+		echo "tests/run.sh: SP_TEST_SHUFFLE=$seed: a number or \"random\"" >&2
+		exit 2
+	}
+	order() { cat; } ;;
+*)
+	echo "order shuffled: SP_TEST_SHUFFLE=$seed"
+	order() {
+		awk -v seed="$seed" 'BEGIN { srand(seed) } { printf "%.9f\t%s\n", rand(), $0 }' |
+		    sort -k1,1 | cut -f 2-
+	} ;;
+esac
 for c; do
 	printf '%s\n' "${c%.sh}"
-done | xargs -P "$jobs" -I '{}' sh "$0" --one '{}'
+done | order | xargs -P "$jobs" -I '{}' sh "$0" --one '{}'
 
 pass=0 fail=0 skip=0
 for c; do
