@@ -227,8 +227,62 @@ u16at(const uint8_t *p)
 	return v;
 }
 
-/* read_perfdata.c: the dso of path s[0..n), added when new. */
+/* Is [off, off + n) inside [0, end)?  Without overflow. */
+static inline int
+fits(uint64_t off, uint64_t n, uint64_t end)
+{
+	return off <= end && n <= end - off;
+}
+
+/* perfdata_header.c: say what is wrong (or keep it, when only probing),
+ * and fail (-1); pd_bad names the byte offset. */
+int	 pd_say(struct pd *, const char *msg);
+int	 pd_bad(struct pd *, uint64_t off, const char *why);
+/* perfdata_header.c: the header, the attributes and the features read
+ * and checked: 0, or -1 after a message. */
+int	 parse_header(struct pd *);
+
+/* perfdata_scan.c: decode the sample record at off (body p[0..n)): 0,
+ * 1 when its event is unknown (skipped), or -1 after a message. */
+int	 decode_sample(struct pd *, uint64_t off, const uint8_t *p, size_t n,
+	    struct sample *s, struct attr **ap);
+/* perfdata_scan.c: the first pass, every record checked and listed in
+ * time order: 0, or -1 after a message. */
+int	 pd_scan(struct pd *, struct rec **out, size_t *nout);
+
+/* perfdata_proc.c: the thread tid and the process pid, added when new. */
+struct thread *thread_get(struct pd *, int32_t tid);
+struct proc *proc_get(struct pd *, int32_t pid);
+/* perfdata_proc.c: the dso of path s[0..n), added when new. */
 int32_t	 dso_id(struct pd *, const char *s, size_t n);
+/* perfdata_proc.c: the COMM, FORK and MMAP/MMAP2 records applied. */
+void	 do_comm(struct pd *, const uint8_t *p, size_t n);
+void	 do_fork(struct pd *, const uint8_t *p);
+void	 do_mmap(struct pd *, int type, uint8_t misc, const uint8_t *p,
+	    size_t n);
+/* perfdata_proc.c: the newest mapping of pid holding addr, or NULL. */
+struct map *map_find(struct pd *, int32_t pid, uint64_t addr);
+
+static inline struct pdso *
+dso(struct pd *pd, int32_t id)
+{
+	return pdso_get(pd->dsos, id);
+}
+
+/* perfdata_jit.c: is dso id a perf map that can be read?  Read once. */
+int	 has_pid_map(struct pd *, uint32_t id);
+/* perfdata_jit.c: a JIT frame's "outer->inner->leaf" into b, split. */
+void	 jit_inlined(struct pd *, const struct frame *f, struct buf *b);
+
+/* perfdata_stack.c: a user or kernel frame added to the sample's. */
+void	 user_frame(struct pd *, int32_t pid, uint64_t ip);
+void	 kernel_frame(struct pd *, uint64_t ip);
+/* perfdata_stack.c: the frames, root first, into pd->stack. */
+void	 join_stack(struct pd *);
+
+/* perfdata_unwind.c: the user frames of a DWARF recording's sample. */
+void	 unwind_user(struct pd *, const struct attr *a,
+	    const struct sample *s);
 
 /* perfdata_ksym.c: the kernel symbol holding addr (index), or -1. */
 int32_t	 kfind(struct pd *, uint64_t addr);
@@ -238,7 +292,7 @@ const char *vdso_find(struct pd *, uint64_t addr);
 /* read_perfdata.c: is this attr's event the one kept (and so, write its
  * #event and #units)? */
 int	 event_ok(struct pd *, struct attr *);
-/* read_perfdata.c: a record's time and tid from its sample_id trailer. */
+/* perfdata_scan.c: a record's time and tid from its sample_id trailer. */
 int	 trailer_time(struct pd *, const uint8_t *p, size_t n, uint64_t *t);
 int	 trailer_tid(struct pd *, const uint8_t *p, size_t n, int32_t *tid);
 

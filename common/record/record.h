@@ -1,11 +1,11 @@
 /*
  * record.h: what sp-record and sp-flamegraph share about recording with
- * perf and reading what it recorded (common/record/, the face and the
- * whole of the folder).  It sits at the top of common/, below the tools,
- * and uses base/ (proc.h: the children), perf/ (the reader's probe),
- * read/ (perf script's fields) and flame/ (the perf script line filter):
- * it starts sp's own programs (sp-flatten, sp-symbolize) and perf as
- * children, in a row of processes joined by pipes.
+ * perf and reading what it recorded (common/record/'s face; recorder.h
+ * is sp-record's own recording).  It sits at the top of common/, below
+ * the tools, and uses base/ (proc.h: the children), perf/ (the reader's
+ * probe), read/ (perf script's fields) and flame/ (the perf script line
+ * filter): it starts sp's own programs (sp-flatten, sp-symbolize) and
+ * perf as children, in a row of processes joined by pipes.
  *
  *  - An argument vector that grows (struct args).
  *  - The pipeline: stages joined by pipes, each a program and its
