@@ -588,6 +588,32 @@ prefetch_stack(const struct ptables *tab, int32_t s)
 		__builtin_prefetch(p + o);
 }
 
+/*
+ * The stack index of sample k, where it can be read out of order (packs
+ * and arrays), else -1: for prefetch_stack some samples ahead.
+ */
+static inline int32_t
+stack_ahead(const struct pthread *t, const struct pcols *pc, uint32_t k)
+{
+	int32_t x;
+
+	if (k >= t->n)
+		return -1;
+	if (t->kind == PK_ARRAY)
+		return t->astack[k];
+	if (pc->stack == NULL || pc->stack->width == 0)
+		return -1;
+	x = json_pack_int(t->j, pc->stack, (int)k);
+	return x == JSON_PACK_NULL32 ? -1 : x;
+}
+
+/*
+ * How many samples ahead the default mode starts loading a stack string:
+ * a string is some hundred bytes that memory takes longer to deliver
+ * than one sample takes to write.
+ */
+#define STACK_AHEAD	6
+
 static void
 emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
     const struct reader_opts *o)
@@ -599,7 +625,7 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	size_t slen = 0;
 	double time = 0;
 	int32_t last = -2;
-	int row = -1;
+	int row = -1, ahead;
 	struct pcols pc;
 
 	st = sw_thread(w, t->process, t->pid, t->name, t->tid);
@@ -617,6 +643,8 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 	}
 	e->norder = 0;
 	pcols_of(t, &pc);
+	ahead = t->kind == PK_ARRAY || (pc.stack != NULL &&
+	    pc.stack->width > 0);
 	if (t->n > 0)
 		read_sample(t, &pc, 0, &next, &time, &row);
 	for (uint32_t i = 0; i < t->n; i++) {
@@ -627,8 +655,13 @@ emit_thread(struct emitter *e, struct sw *w, const struct pthread *t,
 			read_sample(t, &pc, i + 1, &next, &time, &row);
 			if (o->collapse && next.stack >= 0)
 				__builtin_prefetch(&e->acc[next.stack]);
-			else if (!o->collapse && next.stack != s.stack)
-				prefetch_stack(tab, next.stack);
+			else if (!o->collapse) {
+				int32_t ah = ahead ? stack_ahead(t, &pc,
+				    i + STACK_AHEAD) : next.stack;
+
+				if (ah != s.stack)
+					prefetch_stack(tab, ah);
+			}
 		}
 		if (o->list_threads) {
 			sw_sample(w, st, s.time, s.weight, s.cpu, "", 0);

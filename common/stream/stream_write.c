@@ -14,6 +14,7 @@
 
 #include "base/buf.h"
 #include "base/escape.h"
+#include "stream/pipe_size.h"
 #include "stream/sample_nums.h"
 #include "stream/stream.h"
 #include "base/strtab.h"
@@ -74,6 +75,9 @@ sw_new(const struct sw_opts *o)
 	struct sw *w = xcalloc(1, sizeof(*w));
 
 	w->o = *o;
+	/* Sample lines are most of what goes through a pipe: see pipe_size.c. */
+	if (!o->collapse && !o->list_threads)
+		pipe_grow(1);
 	w->threads = st_new();
 	w->libs = st_new();
 	if (o->collapse)
