@@ -101,7 +101,7 @@ main(int argc, char *argv[])
 			if ((o.backend = sym_backend_parse(optarg)) ==
 			    SYMB_NONE)
 				errx(1, "%s: unknown backend (llvm-symbolizer, "
-				    "addr2line or atos)", optarg);
+				    "addr2line, atos or dwarf)", optarg);
 			break;
 		case O_BASE:
 			if (parse_u64(optarg, strlen(optarg), &o.base) == -1)

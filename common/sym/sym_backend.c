@@ -18,7 +18,7 @@
 #include "base/util.h"
 
 static const char *names[] = { "none", "llvm-symbolizer", "addr2line",
-    "atos" };
+    "atos", "dwarf" };
 
 const char *
 sym_backend_name(enum sym_backend b)
@@ -35,6 +35,8 @@ sym_backend_parse(const char *s)
 		return SYMB_ADDR2LINE;
 	if (strcmp(s, "atos") == 0)
 		return SYMB_ATOS;
+	if (strcmp(s, "dwarf") == 0)
+		return SYMB_DWARF;
 	return SYMB_NONE;
 }
 

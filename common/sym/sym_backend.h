@@ -21,7 +21,9 @@
 #include "base/buf.h"
 #include "sym/sym_result.h"
 
-enum sym_backend { SYMB_NONE, SYMB_LLVM, SYMB_ADDR2LINE, SYMB_ATOS };
+/* SYMB_DWARF: no program, the DWARF read in process (sym_resolve.c). */
+enum sym_backend { SYMB_NONE, SYMB_LLVM, SYMB_ADDR2LINE, SYMB_ATOS,
+    SYMB_DWARF };
 
 struct sym_job {
 	enum sym_backend backend;

@@ -19,6 +19,7 @@
 #include "base/buf.h"
 #include "base/progress.h"
 #include "base/util.h"
+#include "dwarf/dwarf.h"
 #include "sym/sym_backend.h"
 #include "sym/sym_cache.h"
 #include "sym/sym_ctx.h"
@@ -518,6 +519,128 @@ from_symtab(struct sym_ctx *sc, struct lib *l, const char *bin,
 }
 
 /*
+ * The frames of one address as llvm-symbolizer --functions=linkage
+ * --demangle --inlines gives them, from the DWARF d and the symbol table
+ * t, pushed innermost first: the DWARF chain, its outermost frame named
+ * by the symbol table where a function symbol covers the address (llvm
+ * prefers the symbol table's name there, demangled), frames without a
+ * name left out as sym_parse_llvm leaves out "??".  -1 (why set) where
+ * the answer would not be llvm's for sure: an address no function symbol
+ * covers (llvm then takes whatever symbol lies below, of kinds sp's
+ * symbol table does not keep), a name this cannot demangle.
+ */
+static int
+dwarf_frames(struct dwarf *d, const struct sym_symtab *t, uint64_t svma,
+    struct sym_results *r, struct buf *names, struct buf *dem,
+    struct buf *why)
+{
+	const char *p, *sname;
+	size_t nf;
+	int in_unit;
+
+	if (dwarf_lookup(d, svma, names, &nf, &in_unit, why) == -1)
+		return -1;
+	if (!sym_symtab_covers(t, svma)) {
+		buf_adds(why, "an address no function symbol covers");
+		return -1;
+	}
+	buf_reset(dem);
+	if ((sname = sym_symtab_name(t, svma)) != NULL &&
+	    dwarf_demangle(sname, strlen(sname), dem) == -1) {
+		buf_printf(why, "a symbol not demangled in process: %.80s",
+		    sname);
+		return -1;
+	}
+	p = names->s;
+	for (size_t i = 0; i < nf; i++) {
+		size_t n = strlen(p);
+
+		if (i + 1 == nf && sname != NULL) {
+			if (!symr_unknown(dem->s, dem->len))
+				symr_push(r, dem->s, dem->len, "", 0, 0);
+		} else if (!symr_unknown(p, n))
+			symr_push(r, p, n, "", 0, 0);
+		p += n + 1;
+	}
+	if (nf == 0 && sname != NULL && !symr_unknown(dem->s, dem->len))
+		symr_push(r, dem->s, dem->len, "", 0, 0);
+	return 0;
+}
+
+/*
+ * The answers for l from the DWARF of its file, read in process (the
+ * dwarf backend): what llvm-symbolizer would answer, checked against the
+ * symbol table and PLT the same way.  -1 (why set, nothing kept) when
+ * the file has DWARF this cannot answer for exactly: the caller asks
+ * llvm-symbolizer then.
+ */
+static int
+from_dwarf(struct sym_ctx *sc, struct lib *l, const char *bin,
+    const struct sym_image *im, struct buf *why)
+{
+	struct dwarf *d = dwarf_open(l->file, why);
+	struct sym_symtab *t = NULL;
+	struct sym_plt *plt = NULL;
+	struct buf names = { 0 }, dem = { 0 };
+	size_t nq, na = l->naddrs ? l->naddrs : 1, *pos = NULL;
+	uint64_t *sv = NULL, *q = NULL;
+	uint64_t base = sc->o.has_base ? sc->o.base : im->base;
+	int rc = -1;
+
+	if (d == NULL)
+		return -1;
+	/* llvm reads .symtab only; sp's table falls back to .dynsym. */
+	if (!dwarf_has_symtab(d) || (t = sym_symtab_read(l->file)) == NULL) {
+		buf_adds(why, "no .symtab");
+		goto out;
+	}
+	plt = sym_plt_read(bin);
+	sv = xreallocarray(NULL, na, sizeof(*sv));
+	q = xreallocarray(NULL, na, sizeof(*q));
+	pos = xreallocarray(NULL, na, sizeof(*pos));
+	nq = in_code(l, im, base, sv, q, pos);
+	symr_init(&l->res, nq);
+	for (size_t k = 0; k < nq; k++) {
+		size_t start = l->res.nfr;
+		int inplt = 0;
+
+		/* A PLT stub's name is check_symtab's, whatever we say. */
+		if (plt == NULL || sym_plt_name(plt, q[k] + base,
+		    &inplt) == NULL) {
+			if (inplt) {
+				buf_adds(why, "an address in a PLT header");
+				symr_free(&l->res);
+				goto out;
+			}
+			if (dwarf_frames(d, t, q[k] + base, &l->res, &names,
+			    &dem, why) == -1) {
+				symr_free(&l->res);
+				goto out;
+			}
+		}
+		symr_commit(&l->res, k, start);
+	}
+	symr_spread(&l->res, pos, l->naddrs);
+	l->asked = nq;
+	l->via = "dwarf";
+	l->state = L_DONE;
+	warn_outside(l, nq);
+	check_symtab(l, bin, sv);
+	symc_lib_done(l);
+	rc = 0;
+out:
+	dwarf_free(d);
+	sym_symtab_free(t);
+	sym_plt_free(plt);
+	buf_free(&names);
+	buf_free(&dem);
+	free(sv);
+	free(q);
+	free(pos);
+	return rc;
+}
+
+/*
  * Ask the job's symbolizer about l's addresses that lie in the code of
  * the image im (in_code), the answers checked against its symbol table
  * (check_symtab); the others are counted in one warning.
@@ -591,6 +714,20 @@ symc_resolve_lib(struct sym_ctx *sc, struct lib *l)
 	    from_symtab(sc, l, use, &im) == 0) {
 		l->secs = now() - t0;
 		goto out;
+	}
+	if (im.kind == SYMK_ELF && !sc->o.lines && sc->o.symbolizer == NULL &&
+	    sc->o.backend == SYMB_DWARF) {
+		struct buf why = { 0 };
+		int rc = from_dwarf(sc, l, use, &im, &why);
+
+		if (rc == -1 && getenv("SP_SYMBOLIZE_DWARF_WHY") != NULL)
+			warnx("%.*s: %s: %s: asking llvm-symbolizer",
+			    (int)l->name_len, l->name, l->file, why.s);
+		buf_free(&why);
+		if (rc == 0) {
+			l->secs = now() - t0;
+			goto out;
+		}
 	}
 	job.backend = sym_programs_choose(&sc->progs, im.kind, &prog);
 	if (job.backend == SYMB_NONE) {
