@@ -23,6 +23,10 @@
  * has its values scanned again into tokens, which costs little: a
  * candidate is almost always dropped at its first element or closes a few
  * values long.
+ *
+ * One job, the one pass; its length is the packing of numeric arrays
+ * (the fast paths that read eight digits at a time and the narrowing of
+ * packs), kept beside the pass whose state it shares.
  */
 #include <math.h>
 #include <stdio.h>

@@ -50,7 +50,10 @@
  * lines carry prev_state=, switch-ins are PERF_RECORD_SWITCH lines) is read
  * as wall time, as read_perfdata.c reads the perf.data: see offcpu.h.
  *
- * The lines are taken apart by perf_script_parse.c.
+ * The lines are taken apart by perf_script_parse.c; a record's stack is
+ * joined by perf_script_stack.c, its symbols written by
+ * perf_script_tidy.c, an off-CPU recording read by perf_script_offcpu.c
+ * (perf_script_impl.h is what they share).
  *
  * The whole input is read in one pass over lines, with no per-line
  * allocation: a record's symbols are copied into an arena that is reset for
@@ -74,78 +77,7 @@
 #include "stream/stream.h"
 #include "base/strtab.h"
 #include "base/util.h"
-
-/* One frame of the current record, leaf first as perf prints them. */
-struct pframe {
-	size_t	 sym, symlen;	/* in ps->arena */
-	size_t	 src, srclen;	/* FILE:LINE (perf script -F +srcline) */
-	uint64_t addr;
-	int32_t	 dso;		/* index in ps->dsos, or -1 */
-	unsigned has_addr:1, unknown:1, inlined:1, jit_inl:1;
-};
-
-struct ps {
-	const struct perf_opts *o;
-	struct sw *w;
-	struct lreader *lr;
-	const char *name;
-
-	/* Threads: "pid\ttid\tcomm\tprocess" -> sw_thread (NULL: filtered). */
-	struct strtab *threads;
-	struct sw_thread **tptr;
-	size_t	 tcap;
-	/* Processes: pid -> the comm of its main thread (tid == pid). */
-	struct strtab *pids;
-	char	**mains;
-	size_t	 mcap;
-	struct buf key;
-
-	struct pdso_tab *dsos;	/* perf_dso.h */
-	/* Per dso: the lowest and highest address of its real frames. */
-	struct span { uint64_t lo, hi; } *spans;
-	size_t	 nspans;
-
-	/* The event chosen (the first one seen, or --event). */
-	char	*event;
-	size_t	 event_base;	/* its length without modifiers */
-	int	 event_time;	/* cpu-clock, task-clock: period in ns */
-	int	 started;	/* #event and #units written */
-	uint64_t skipped;	/* samples of other events */
-	struct strtab *others;	/* their names */
-
-	int	 have_t0;
-	int64_t	 t0;
-
-	/* The current record. */
-	int	 in_rec;
-	int	 skip;		/* not the chosen event, or filtered out */
-	struct sw_thread *t;
-	double	 time_ms;
-	int64_t	 period;
-	int	 has_period;
-	int	 blank_seen;	/* a blank line after frames ends the record */
-	struct pframe *fr;
-	size_t	 nfr, frcap;
-	struct buf arena;
-	struct buf stack;
-	struct buf tidy;
-	int	 java;		/* the thread's comm starts with "java" */
-
-	int	 old_perf;	/* --header says perf 3: absolute addresses */
-
-	/* An off-CPU recording (offcpu.h); oc NULL when it is not one. */
-	int	 hdr_switch, hdr_cs, oc_checked;
-	const char *hdr_clock;	/* "cpu-clock", "task-clock", or NULL */
-	struct offcpu *oc;
-	int	 rec_out;	/* the record is a sched_switch */
-	enum offcpu_state rec_state;
-	int32_t	 rec_tid;
-	int64_t	 rec_ns, last_ns;
-	uint32_t cur_key;	/* thread_of's last key */
-
-	/* Lines we skipped. */
-	uint64_t weird, weird_line;
-};
+#include "read/perf_script_impl.h"
 
 /* Add one frame line's frame(s) to the current record. */
 static int
@@ -220,295 +152,8 @@ add_frame(struct ps *ps, const char *s, size_t n)
 	return 0;
 }
 
-/*
- * --tidy: the name clean-ups of inferno's and FlameGraph's collapsers, for
- * output that matches theirs.  Rust legacy symbols that perf demangled only
- * in part lose their hash and their $..$ escapes
- * ("a..b$LT$T$GT$::f::h0123456789abcdef" -> "a::b<T>::f"); argument lists
- * go ("f(int) const" -> "f"), except Go's "pkg.(*T).m" and C++'s
- * "(anonymous namespace)" and parentheses inside <>, {} or []; Java class
- * names lose their 'L' in processes called java*.
- */
-static const char *const rust_esc[][2] = {
-	{ "$SP$", "@" }, { "$BP$", "*" }, { "$RF$", "&" }, { "$LT$", "<" },
-	{ "$GT$", ">" }, { "$LP$", "(" }, { "$RP$", ")" }, { "$C$", "," },
-	{ "$u7e$", "~" }, { "$u20$", " " }, { "$u27$", "'" }, { "$u3d$", "=" },
-	{ "$u5b$", "[" }, { "$u5d$", "]" }, { "$u7b$", "{" }, { "$u7d$", "}" },
-	{ "$u3b$", ";" }, { "$u2b$", "+" }, { "$u21$", "!" }, { "$u22$", "\"" },
-};
-
-static int
-rust_fix(const char *s, size_t n, struct buf *out)
-{
-	size_t i;
-
-	if (n < 17 || s[n - 17] != 'h')
-		return 0;
-	for (i = n - 16; i < n; i++)
-		if (hex_digit((unsigned char)s[i]) < 0)
-			return 0;
-	n -= 17;
-	if (n >= 2 && s[n - 2] == ':' && s[n - 1] == ':')
-		n -= 2;
-	i = n >= 2 && s[0] == '_' && s[1] == '$' ? 1 : 0;
-	buf_reset(out);
-	while (i < n) {
-		if (s[i] == '.') {
-			if (i + 1 < n && s[i + 1] == '.') {
-				buf_add(out, "::", 2);
-				i += 2;
-			} else {
-				buf_addc(out, '.');
-				i++;
-			}
-		} else if (s[i] == '$') {
-			size_t k;
-
-			for (k = 0; k < SP_NELEM(rust_esc); k++) {
-				size_t el = strlen(rust_esc[k][0]);
-
-				if (n - i >= el &&
-				    memcmp(s + i, rust_esc[k][0], el) == 0) {
-					buf_adds(out, rust_esc[k][1]);
-					i += el;
-					break;
-				}
-			}
-			if (k == SP_NELEM(rust_esc)) {
-				buf_add(out, s + i, n - i);
-				break;
-			}
-		} else {
-			size_t k = i;
-
-			while (k < n && s[k] != '$' && s[k] != '.')
-				k++;
-			buf_add(out, s + i, k - i);
-			i = k;
-		}
-	}
-	return 1;
-}
-
-/* The length of s[0..n) without its argument list. */
-static size_t
-tidy_args(const char *s, size_t n)
-{
-	long depth = 0;
-	size_t after_dot = (size_t)-1;
-
-	for (size_t i = 0; i < n; i++) {
-		switch (s[i]) {
-		case '<': case '{': case '[':
-			depth++;
-			break;
-		case '>': case '}': case ']': case ')':
-			depth--;
-			break;
-		case '(':
-			if (depth == 0 && after_dot != i && !(n - i >= 21 &&
-			    memcmp(s + i, "(anonymous namespace)", 21) == 0))
-				return i;
-			depth++;
-			break;
-		case '.':
-			after_dot = i + 1;
-			break;
-		}
-	}
-	return n;
-}
-
-/* The bytes that esc_append() escapes. */
-static const unsigned char special[256] = {
-	['\\'] = 1, ['\t'] = 1, ['\n'] = 1, [';'] = 1,
-};
-
-/* Append the symbol s[0..n), tidied when asked, escaped. */
-static void
-add_symbol(struct ps *ps, struct buf *b, const char *s, size_t n)
-{
-	if (ps->o->tidy) {
-		if (rust_fix(s, n, &ps->tidy)) {
-			s = ps->tidy.s;
-			n = ps->tidy.len;
-		}
-		n = tidy_args(s, n);
-		if (ps->java && n > 0 && s[0] == 'L' && memchr(s, '/', n)) {
-			s++;
-			n--;
-		}
-	}
-	/* Most names need no escape: check with a table, copy at once. */
-	for (size_t i = 0; i < n; i++)
-		if (special[(unsigned char)s[i]]) {
-			esc_append(b, s, n);
-			return;
-		}
-	buf_add(b, s, n);
-}
-
-/* A user-space address (x86-64 and aarch64 kernels live in the top half). */
-#define USER_ADDR(a)	((a) < 0x8000000000000000ULL)
-
-/* Widen each dso's span by the current record's real frames. */
-static void
-note_spans(struct ps *ps)
-{
-	for (size_t k = 0; k < ps->nfr; k++) {
-		const struct pframe *f = &ps->fr[k];
-		size_t id = (size_t)f->dso;
-
-		if (f->inlined || !f->has_addr || f->dso < 0)
-			continue;
-		if (id >= ps->nspans) {
-			size_t n = ps->nspans;
-
-			xgrow(&ps->spans, &ps->nspans, id + 1,
-			    sizeof(*ps->spans));
-			for (; n < ps->nspans; n++) {
-				ps->spans[n].lo = UINT64_MAX;
-				ps->spans[n].hi = 0;
-			}
-		}
-		if (f->addr < ps->spans[id].lo)
-			ps->spans[id].lo = f->addr;
-		if (f->addr > ps->spans[id].hi)
-			ps->spans[id].hi = f->addr;
-	}
-}
-
-/* Is lib's side (kernel or user) that of frame f's address? */
-static int
-same_side(struct ps *ps, int32_t lib, const struct pframe *f)
-{
-	if (lib < 0)
-		return 0;
-	if (!f->has_addr)
-		return 1;
-	return !pdso_get(ps->dsos, lib)->kernel_like == USER_ADDR(f->addr);
-}
-
-/*
- * The library of inlined frame k (see the head comment), or -1: that of
- * the real frame at its address, of the one span holding it, of the next
- * real frame rootward, or leafward, on the same side (kernel or user) as
- * the address.
- */
-static int32_t
-inlined_dso(struct ps *ps, size_t k)
-{
-	const struct pframe *f = &ps->fr[k];
-	int32_t lib = -1;
-	size_t j;
-
-	for (j = k + 1; j < ps->nfr; j++)
-		if (!ps->fr[j].inlined && ps->fr[j].has_addr &&
-		    ps->fr[j].addr == f->addr)
-			return ps->fr[j].dso;
-	for (j = 0; j < ps->nspans; j++)
-		if (ps->spans[j].lo <= f->addr && f->addr <= ps->spans[j].hi) {
-			if (lib >= 0) {
-				lib = -1;	/* two spans: no answer */
-				break;
-			}
-			lib = (int32_t)j;
-		}
-	if (same_side(ps, lib, f))
-		return lib;
-	for (j = k + 1; j < ps->nfr; j++)
-		if (!ps->fr[j].inlined) {
-			if (same_side(ps, ps->fr[j].dso, f))
-				return ps->fr[j].dso;
-			break;
-		}
-	for (j = k; j-- > 0;)
-		if (!ps->fr[j].inlined) {
-			if (same_side(ps, ps->fr[j].dso, f))
-				return ps->fr[j].dso;
-			break;
-		}
-	return -1;
-}
-
-/* The stack of the current record, root first, into ps->stack. */
-static void
-join_stack(struct ps *ps)
-{
-	const struct perf_opts *o = ps->o;
-	struct buf *b = &ps->stack;
-
-	buf_reset(b);
-	note_spans(ps);
-	for (size_t k = ps->nfr; k-- > 0;) {
-		struct pframe *f = &ps->fr[k];
-		const char *sym = ps->arena.s + f->sym;
-		int32_t lib = f->dso;
-		const struct pdso *d = lib >= 0 ? pdso_get(ps->dsos, lib) :
-		    NULL;
-		int inl = f->inlined || f->jit_inl;
-
-		if (b->len > 0)
-			buf_addc(b, ';');
-		if (f->inlined) {
-			lib = inlined_dso(ps, k);
-			d = lib >= 0 ? pdso_get(ps->dsos, lib) : NULL;
-		}
-		if (f->unknown) {
-			if (o->unknown_dso) {
-				if (d != NULL) {
-					size_t n;
-					const char *p = pdso_path(ps->dsos,
-					    lib, &n);
-
-					pdso_announce(ps->dsos, lib);
-					buf_addc(b, '[');
-					esc_append(b, p + d->base, n - d->base);
-					buf_addc(b, ']');
-				} else
-					buf_add(b, "[unknown]", 9);
-			} else if (f->has_addr) {
-				/*
-				 * perf 4 and later print user-space addresses
-				 * relative to the dso (its file offsets):
-				 * sp(5)'s address for sp-symbolize.
-				 */
-				uint64_t a = f->addr;
-
-				if (d != NULL && d->kind == PDSO_FILE &&
-				    !d->kernel_like && f->addr < (1ULL << 32) &&
-				    !ps->old_perf) {
-					a = pdso_addr(ps->dsos, lib, a);
-					pdso_prefix(ps->dsos, lib, b);
-				}
-				buf_addhex(b, a);
-			} else
-				buf_add(b, "[unknown]", 9);
-		} else {
-			if (d != NULL)
-				pdso_prefix(ps->dsos, lib, b);
-			add_symbol(ps, b, sym, f->symlen);
-			if (f->srclen > 0) {
-				buf_add(b, " @ ", 3);
-				esc_append(b, ps->arena.s + f->src, f->srclen);
-			}
-			if (inl && !o->annotate && !(o->tidy && f->jit_inl))
-				buf_add(b, " (inlined)", 10);
-		}
-		/* inferno marks perf-map-agent's inlining with _[i] always. */
-		if (o->annotate || (o->tidy && f->jit_inl)) {
-			if (inl)
-				buf_add(b, "_[i]", 4);
-			else if (d != NULL && d->kernel_like)
-				buf_add(b, "_[k]", 4);
-			else if (d != NULL && d->kind == PDSO_JIT)
-				buf_add(b, "_[j]", 4);
-		}
-	}
-}
-
-static void
-start_output(struct ps *ps)
+void
+ps_start_output(struct ps *ps)
 {
 	struct buf h = {0};
 	const char *base;
@@ -554,7 +199,7 @@ end_record(struct ps *ps)
 			if (ps->event_time)
 				cpu = ps->period;
 		}
-		join_stack(ps);
+		ps_join_stack(ps);
 		if (ps->rec_out)
 			offcpu_out(ps->oc, ps->rec_tid, ps->cur_key,
 			    (uint64_t)ps->rec_ns, ps->rec_state,
@@ -589,8 +234,8 @@ set_main(struct ps *ps, const char *pid, size_t pidlen, const char *comm,
 }
 
 /* The sw_thread of an event line's thread (NULL: filtered out). */
-static struct sw_thread *
-thread_of(struct ps *ps, const struct evline *e)
+struct sw_thread *
+ps_thread_of(struct ps *ps, const struct evline *e)
 {
 	const char *proc = e->comm;
 	size_t proclen = e->commlen;
@@ -679,107 +324,6 @@ event_ok(struct ps *ps, const char *name, size_t n)
 	return ok;
 }
 
-/* --- Off-CPU recordings (offcpu.h) --- */
-
-/* An interval kept: a sample of its thread, weighted by its length. */
-static void
-oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
-    const char *stack, size_t len)
-{
-	struct ps *ps = ctx;
-	double ms = (double)((int64_t)t_out - ps->t0) / 1e6;
-
-	if (ps->tptr[key] == NULL || !sw_time_ok(ps->w, ms))
-		return;
-	sw_sample(ps->w, ps->tptr[key], ms, ns > INT64_MAX ? INT64_MAX :
-	    (int64_t)ns, 0, stack, len);
-}
-
-/* At the first record: is this an off-CPU recording read as one? */
-static void
-oc_check(struct ps *ps)
-{
-	ps->oc_checked = 1;
-	if (ps->hdr_switch && ps->hdr_cs && ps->hdr_clock != NULL &&
-	    ps->o->event == NULL) {
-		/* The clock's samples are the on-CPU ones: ns. */
-		ps->event = xstrdup(ps->hdr_clock);
-		ps->event_base = strlen(ps->event);
-		ps->event_time = 1;
-		ps->oc = offcpu_new(ps->o->off_cpu_min_set ?
-		    (uint64_t)ps->o->off_cpu_min_us * 1000 :
-		    (uint64_t)OFFCPU_MIN_US_DEFAULT * 1000, oc_emit, ps);
-	}
-}
-
-static int32_t
-tid_of(const struct evline *e)
-{
-	int64_t v = 0;
-
-	for (size_t i = 0; i < e->tidlen && i < 10; i++)
-		v = v * 10 + (e->tid[i] - '0');
-	return (int32_t)v;
-}
-
-/* A PERF_RECORD_SWITCH line: a switch-in closes its thread's interval. */
-static void
-oc_switch(struct ps *ps, const struct evline *e)
-{
-	const char *r = e->rest, *end = e->rest + e->restlen;
-
-	if (!e->has_time || e->restlen < 18 ||
-	    memcmp(r, "PERF_RECORD_SWITCH", 18) != 0)
-		return;
-	while (r < end && !is_ws(*r))
-		r++;
-	while (r < end && is_ws(*r))
-		r++;
-	ps->last_ns = e->time_ns;
-	if (end - r >= 3 && memcmp(r, "OUT", 3) == 0)
-		return;
-	offcpu_in(ps->oc, tid_of(e), (uint64_t)e->time_ns);
-}
-
-/*
- * The record's event line, in an off-CPU recording: a sched_switch opens
- * an interval (its record collects the stack; end_record hands it over),
- * a sample says its thread runs.  Returns 1 when the record is taken.
- */
-static int
-oc_event(struct ps *ps, const struct evline *e, const char *ev, size_t evlen)
-{
-	const char *r = e->rest, *end = e->rest + e->restlen, *st;
-
-	if (e->has_time)
-		ps->last_ns = e->time_ns;
-	if (!(evlen == 18 && memcmp(ev, "sched:sched_switch", 18) == 0)) {
-		if (e->has_time)
-			offcpu_running(ps->oc, tid_of(e), (uint64_t)e->time_ns);
-		return 0;
-	}
-	ps->rec_state = OFFCPU_SLEEPING;
-	for (st = r; st + 11 <= end; st++)
-		if (memcmp(st, "prev_state=", 11) == 0) {
-			size_t k = 0;
-
-			st += 11;
-			while (st + k < end && !is_ws(st[k]))
-				k++;
-			ps->rec_state = offcpu_state_of_text(st, k);
-			break;
-		}
-	ps->rec_out = 1;
-	ps->rec_tid = tid_of(e);
-	ps->rec_ns = e->time_ns;
-	ps->skip = 0;
-	start_output(ps);
-	ps->t = thread_of(ps, e);
-	if (ps->t == NULL || !e->has_time || !sw_time_ok(ps->w, ps->time_ms))
-		ps->skip = 1;
-	return 1;
-}
-
 static void
 begin_record(struct ps *ps, const struct evline *e)
 {
@@ -799,7 +343,7 @@ begin_record(struct ps *ps, const struct evline *e)
 	ps->has_period = e->has_period;
 	ps->java = e->commlen >= 4 && memcmp(e->comm, "java", 4) == 0;
 	ps->rec_out = 0;
-	if (ps->oc != NULL && oc_event(ps, e, ev, evlen))
+	if (ps->oc != NULL && ps_oc_event(ps, e, ev, evlen))
 		return;
 	if (!event_ok(ps, ev, evlen)) {
 		ps->skip = 1;
@@ -808,8 +352,8 @@ begin_record(struct ps *ps, const struct evline *e)
 		return;
 	}
 	ps->skip = 0;
-	start_output(ps);
-	ps->t = thread_of(ps, e);
+	ps_start_output(ps);
+	ps->t = ps_thread_of(ps, e);
 	if (ps->t == NULL || !sw_time_ok(ps->w, ps->time_ms))
 		ps->skip = 1;
 }
@@ -1009,13 +553,13 @@ perf_script_flatten(struct lreader *lr, struct sw *w,
 event:
 			end_record(&ps);
 			if (!ps.oc_checked)
-				oc_check(&ps);
+				ps_oc_check(&ps);
 			/* --show-mmap-events and the like: not samples. */
 			if (e.event != NULL ? has_prefix(e.event, e.eventlen,
 			    "PERF_RECORD_") : has_prefix(e.rest, e.restlen,
 			    "PERF_RECORD_")) {
 				if (ps.oc != NULL && e.event == NULL)
-					oc_switch(&ps, &e);
+					ps_oc_switch(&ps, &e);
 				continue;
 			}
 			begin_record(&ps, &e);
@@ -1051,7 +595,7 @@ event:
 		ps.in_rec = 0;
 	}
 	end_record(&ps);
-	start_output(&ps);
+	ps_start_output(&ps);
 	if (ps.oc != NULL) {
 		offcpu_finish(ps.oc, (uint64_t)ps.last_ns);
 		offcpu_report(ps.oc, ps.name);
@@ -1113,3 +657,4 @@ const struct reader reader_perf_script = {
 	.sniff = perf_script_sniff,
 	.read = perf_script_read,
 };
+

@@ -26,6 +26,10 @@
  *	#lib	one per mapping with a file name: name, path, build id
  *
  * pprof samples carry no time of their own: every sample is at time 0.
+ *
+ * One job, profile.proto into the stream; its length is one checked
+ * reader per message of profile.proto (functions, mappings, locations,
+ * sample types, samples and their labels), each naming what is wrong.
  */
 #include <inttypes.h>
 #include <stdio.h>

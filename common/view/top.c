@@ -92,16 +92,17 @@ read_table(struct top *t, const char *path)
 		const char *why;
 		size_t nf;
 		uint32_t id;
-		int added;
+		int added, took;
 
 		if (len > 0 && line[0] == '#') {
 			if (len >= 7 && memcmp(line, "#total\t", 7) == 0)
 				agg_total_header(&t->t, lr, line, len);
-			else if (lost_header(&t->t.lost, line, len, &why) == -1)
-				lr_fail(lr, "%s", why);
-			else if (len > 6 && memcmp(line, "#lost\t", 6) == 0)
-				;
-			else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
+			else if ((took = lost_header(&t->t.lost, line, len,
+			    &why)) != 0) {
+				/* 1: a #lost header, summed */
+				if (took == -1)
+					lr_fail(lr, "%s", why);
+			} else if (len > 8 && memcmp(line, "#source\t", 8) == 0)
 				st_intern(t->sources, line + 8, len - 8, NULL);
 			else if (len > 7 && memcmp(line, "#units\t", 7) == 0)
 				wall_units(line, len);

@@ -44,6 +44,10 @@
  * sample before it), so a thread whose first sample has CPU time gets a
  * sample before it without stack, weight or CPU time, one interval
  * earlier: every ns of the cpu column then counts.
+ *
+ * One job, one format written; its length is the format's many tables
+ * (threads, samples, stacks, frames, functions, resources, libraries and
+ * their ids, meta), each written here in the order the format wants.
  */
 #include <err.h>
 #include <inttypes.h>

@@ -31,9 +31,15 @@ value and 10^-6 ms (sums of doubles).  Prints one line of counts; the
 differences found (up to 5 per thread) go to stderr; exit 1 if any.
 """
 import json
+import os
 import socket
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from sp_stream import frames, uninline  # noqa: E402
 
 SCALE = {"ns": 1e6, "us": 1e3}
 
@@ -72,25 +78,6 @@ def unesc(b):
     return bytes(out).decode("utf-8", "replace")
 
 
-def frames(stack):
-    # Split on unescaped ';', keeping the escapes.
-    out, cur, i = [], bytearray(), 0
-    while i < len(stack):
-        c = stack[i]
-        if c == 0x5c and i + 1 < len(stack):
-            cur += stack[i:i + 2]
-            i += 2
-            continue
-        if c == 0x3b:
-            out.append(bytes(cur))
-            cur = bytearray()
-        else:
-            cur.append(c)
-        i += 1
-    out.append(bytes(cur))
-    return out
-
-
 def main():
     sock, stream = sys.argv[1], sys.argv[2]
     product = json.load(open(sys.argv[3], encoding="utf-8"))["meta"]["product"]
@@ -117,9 +104,7 @@ def main():
         if f[7]:
             fr = []
             for x in frames(f[7]):
-                if x.endswith(b" (inlined)"):
-                    x = x[:-len(b" (inlined)")]
-                fr.append(b"%d|" % t + x)
+                fr.append(b"%d|" % t + uninline(x))
             f[7] = b";".join(fr)
         tagged.append(b"\t".join(f))
     agg = subprocess.run(["sp-aggregate", "--no-lines"],

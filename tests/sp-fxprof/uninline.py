@@ -3,31 +3,13 @@
 back from sp-fxprof's profile: " (inlined)" marks removed.  sp-flatten
 reads an inlined frame of a processed profile as a frame of its function,
 as the Firefox Profiler counts it (sp-fxprof(1))."""
+import os
 import sys
 
-
-def frames(stack):
-    out, cur, i = [], bytearray(), 0
-    while i < len(stack):
-        c = stack[i]
-        if c == 0x5c and i + 1 < len(stack):
-            cur += stack[i:i + 2]
-            i += 2
-            continue
-        if c == 0x3b:
-            out.append(bytes(cur))
-            cur = bytearray()
-        else:
-            cur.append(c)
-        i += 1
-    out.append(bytes(cur))
-    return out
-
-
-def fix(fr):
-    if fr.endswith(b" (inlined)"):
-        fr = fr[:-len(b" (inlined)")]
-    return fr
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from sp_stream import frames, uninline  # noqa: E402
 
 
 out = sys.stdout.buffer
@@ -39,5 +21,5 @@ for line in sys.stdin.buffer.read().split(b"\n"):
         continue
     f = line.split(b"\t")
     if f[7]:
-        f[7] = b";".join(fix(x) for x in frames(f[7]))
+        f[7] = b";".join(uninline(x) for x in frames(f[7]))
     out.write(b"\t".join(f) + b"\n")
