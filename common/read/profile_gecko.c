@@ -36,7 +36,39 @@ struct gprof {
 	size_t	 nlibs;
 	struct glib **by_start;	/* libs sorted by start */
 	int	 overlap;	/* some libraries overlap */
+	struct gprof *up;	/* the profile this one is a process of */
 };
+
+/*
+ * The profiles being prepared, innermost on top: pfail unwinds past
+ * prepare_profile, and profile_run then frees them (gecko_cleanup).
+ */
+struct gchain {
+	struct gprof *top;
+};
+
+static void
+gprof_free(struct gprof *g)
+{
+	for (size_t i = 0; i < g->nlibs; i++)
+		free(g->libs[i].name);
+	free(g->libs);
+	free(g->by_start);
+	free(g);
+}
+
+static void
+gecko_cleanup(void *arg)
+{
+	struct gchain *ch = arg;
+	struct gprof *g;
+
+	while ((g = ch->top) != NULL) {
+		ch->top = g->up;
+		gprof_free(g);
+	}
+	free(ch);
+}
 
 /* Parse the JSON text held in string token tok as a document of its own. */
 static const struct json *
@@ -389,7 +421,8 @@ prepare_thread(struct pctx *c, const struct gprof *g, const struct json *j,
 static void
 prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 {
-	struct gprof g;
+	struct gchain *ch = c->cleanup_arg;
+	struct gprof *g;
 	int meta, unit, th, pr, x, st;
 
 	if (depth > GECKO_MAX_NESTING)
@@ -397,17 +430,20 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 		    GECKO_MAX_NESTING);
 	if (!json_is_object(j, root))
 		pfail(c, "a process profile is not an object");
-	memset(&g, 0, sizeof(g));
-	g.j = j;
-	g.root = root;
+	/* On the chain that gecko_cleanup frees should pfail unwind. */
+	g = xcalloc(1, sizeof(*g));
+	g->up = ch->top;
+	ch->top = g;
+	g->j = j;
+	g->root = root;
 	meta = json_get(j, root, "meta");
 	st = json_get(j, meta, "startTime");
 	if (json_is_number(j, st))
-		json_double(j, st, &g.start);
+		json_double(j, st, &g->start);
 	if (depth == 0) {
 		int64_t v;
 
-		c->root_start = g.start;
+		c->root_start = g->start;
 		if (json_int(j, json_get(j, meta, "version"), &v) == 0) {
 			if (v > PROFILE_MAX_GECKO_VERSION)
 				pfail(c, "unsupported Gecko profile version %"
@@ -422,11 +458,11 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 	if (json_str(j, unit, &c->tmp) == -1)
 		buf_reset(&c->tmp);
 	if (strcmp(c->tmp.s, "\xc2\xb5s") == 0 || strcmp(c->tmp.s, "us") == 0)
-		g.cpu_mult = 1000;
+		g->cpu_mult = 1000;
 	else if (strcmp(c->tmp.s, "ns") == 0)
-		g.cpu_mult = 1;
-	read_libs(c, &g, j, json_get(j, root, "libs"));
-	index_libs(&g);
+		g->cpu_mult = 1;
+	read_libs(c, g, j, json_get(j, root, "libs"));
+	index_libs(g);
 
 	th = json_get(j, root, "threads");
 	if (th >= 0 && !json_is_array(j, th))
@@ -448,7 +484,7 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 		}
 		if (!json_is_object(sj, sx))
 			pfail(c, "threads[%d]: not an object", i);
-		prepare_thread(c, &g, sj, sx, i);
+		prepare_thread(c, g, sj, sx, i);
 	}
 	pr = json_get(j, root, "processes");
 	if (pr >= 0 && !json_is_null(j, pr)) {
@@ -463,10 +499,8 @@ prepare_profile(struct pctx *c, const struct json *j, int root, int depth)
 				prepare_profile(c, j, x, depth + 1);
 		}
 	}
-	for (size_t i = 0; i < g.nlibs; i++)
-		free(g.libs[i].name);
-	free(g.libs);
-	free(g.by_start);
+	ch->top = g->up;
+	gprof_free(g);
 }
 
 /* A Gecko profile: meta and threads (and no processed version). */
@@ -480,6 +514,8 @@ gecko_sniff(const struct json *j, int root)
 static void
 gecko_read(struct pctx *c, const struct pinput *in)
 {
+	c->cleanup = gecko_cleanup;
+	c->cleanup_arg = xcalloc(1, sizeof(struct gchain));
 	prepare_profile(c, in->j, in->root, 0);
 }
 

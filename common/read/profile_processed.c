@@ -333,6 +333,21 @@ free_libset(struct libset *s)
 	s->n = 0;
 }
 
+/* A profile's libraries (global), or its thread's before version 41. */
+struct plibs {
+	struct libset global, local;
+};
+
+static void
+free_plibs(void *arg)
+{
+	struct plibs *pl = arg;
+
+	free_libset(&pl->global);
+	free_libset(&pl->local);
+	free(pl);
+}
+
 /* The string array of a scope: stringArray or stringTable._array. */
 static int
 strings_of(const struct json *j, int holder)
@@ -435,9 +450,12 @@ processed_prepare(struct pctx *c, const struct json *j, int root,
 	int threads = json_get(j, root, "threads");
 	int unit, sstrings, x;
 	struct ptables *stab = NULL;
-	struct libset global, local;
+	struct plibs *pl = xcalloc(1, sizeof(*pl));
 	int64_t mult = 0;
 
+	/* Freed by profile_run, also when pfail unwinds past us. */
+	c->cleanup = free_plibs;
+	c->cleanup_arg = pl;
 	snprintf(c->format, sizeof(c->format), "processed %d", (int)version);
 	unit = json_get(j, json_get(j, meta, "sampleUnits"), "threadCPUDelta");
 	if (json_str(j, unit, &c->tmp) == -1)
@@ -448,15 +466,15 @@ processed_prepare(struct pctx *c, const struct json *j, int root,
 		mult = 1;
 	if (!json_is_array(j, threads))
 		pfail(c, "no threads array");
-	read_libs(c, j, json_get(j, root, "libs"), &global);
-	memset(&local, 0, sizeof(local));
+	read_libs(c, j, json_get(j, root, "libs"), &pl->global);
 	sstrings = json_get(j, shared, "stringArray");
 	if (sstrings >= 0 && !json_is_array(j, sstrings))
 		pfail(c, "shared.stringArray: not an array");
 	if (json_get(j, shared, "stackTable") >= 0) {
 		if (sstrings < 0)
 			pfail(c, "shared tables without shared.stringArray");
-		stab = prepare_tables(c, j, shared, "shared", sstrings, &global);
+		stab = prepare_tables(c, j, shared, "shared", sstrings,
+		    &pl->global);
 	}
 	x = threads + 1;
 	for (int ti = 0; ti < j->t[threads].size; ti++, x = json_next(j, x)) {
@@ -477,25 +495,24 @@ processed_prepare(struct pctx *c, const struct json *j, int root,
 			t->tab = stab;
 		else {
 			int strings = strings_of(j, x);
-			const struct libset *ls = &global;
+			const struct libset *ls = &pl->global;
 
 			if (strings < 0)
 				strings = sstrings;
 			if (!json_is_array(j, strings))
 				pfail(c, "threads[%d]: no string array", ti);
-			if (global.n == 0) {
+			if (pl->global.n == 0) {
 				/* Before version 41 each thread has libs. */
-				free_libset(&local);
-				read_libs(c, j, json_get(j, x, "libs"), &local);
-				ls = &local;
+				free_libset(&pl->local);
+				read_libs(c, j, json_get(j, x, "libs"),
+				    &pl->local);
+				ls = &pl->local;
 			}
 			snprintf(where, sizeof(where), "threads[%d]", ti);
 			t->tab = prepare_tables(c, j, x, where, strings, ls);
 		}
 		prepare_samples(c, j, x, ti, t);
 	}
-	free_libset(&local);
-	free_libset(&global);
 }
 
 /*

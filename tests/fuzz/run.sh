@@ -46,9 +46,10 @@
 # FUZZ_TARGETS="pprof speedscope" runs only those.
 # The targets are built with clang -fsanitize=fuzzer,address,undefined into
 # $O (default build-fuzz); new inputs go to $O/corpus-NAME, crashes to
-# $O/crash-* (save them as golden bad-input tests).  Leak detection is off
-# by default: the readers unwind with longjmp on bad input and leave small
-# allocations behind (ASAN_OPTIONS to override).  Exit status 1 when a
+# $O/crash-* (save them as golden bad-input tests).  Leak detection is on,
+# except for the targets that say FUZZ_WRAP_EXIT: a reader that exits on
+# bad input leaves behind what it had allocated (ASAN_OPTIONS to
+# override).  Exit status 1 when a
 # target crashed.  Needs clang's libFuzzer (Debian: libclang-rt-14-dev, or
 # the libclang-rt-dev matching your clang).  FUZZ_CC=clang-15 etc. to choose.
 
@@ -134,7 +135,9 @@ for t in ${FUZZ_TARGETS:-$ALL}; do
 	crashes=
 	[ -d "$TOP/tests/fuzz/crashes-$t" ] && crashes=$TOP/tests/fuzz/crashes-$t
 	echo "fuzz: running fuzz_$t for $secs s"
-	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+	leaks=1
+	[ -n "$wrap" ] && leaks=0
+	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=$leaks} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 	"$O/fuzz_$t" -max_total_time="$secs" -max_len=65536 -timeout=10 \
 	    -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=2 \

@@ -19,9 +19,7 @@ craft hot hot hot_leaf >leaf.sp
 		$6 = NR % 3 == 0 ? 3 : 1; print }'
 } >s.sp
 sp-symbolize -q -l -b hot s.sp >sym.sp || exit 1
-# sp-pprof leaks a mapping and a location table at exit (LeakSanitizer
-# says so under the sanitizers): not what this case tests.
-ASAN_OPTIONS=${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0 sp-pprof sym.sp >p.pb.gz || exit 1
+sp-pprof sym.sp >p.pb.gz || exit 1
 for f in hot_leaf hot_caller; do
 	go tool pprof -list "^$f\$" -symbolize=none p.pb.gz 2>go.err >go.txt ||
 	    { cat go.err >&2; exit 1; }
