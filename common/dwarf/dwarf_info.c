@@ -386,7 +386,8 @@ read_abbrevs(const struct dwarf *d, uint64_t off, struct abbrev_table *t,
 		buf_adds(why, "a malformed .debug_abbrev");
 		return -1;
 	}
-	qsort(t->v, t->n, sizeof(*t->v), by_code);
+	if (t->n > 0)
+		qsort(t->v, t->n, sizeof(*t->v), by_code);
 	for (size_t i = 1; i < t->n; i++)
 		if (t->v[i].code == t->v[i - 1].code) {
 			buf_adds(why, "an abbreviation code twice");
@@ -403,6 +404,8 @@ dwarf_abbrev(const struct unit *u, uint64_t code)
 
 	if (code - 1 < t->n && t->v[code - 1].code == code)
 		return &t->v[code - 1];
+	if (t->n == 0)
+		return NULL;
 	key.code = code;
 	return bsearch(&key, t->v, t->n, sizeof(*t->v), by_code);
 }
@@ -842,7 +845,8 @@ make_segments(struct dwarf *d, struct endpoint *e, size_t n)
 	uint64_t sum = 0;	/* of the active units' indexes */
 	uint64_t prev = 0;
 
-	qsort(e, n, sizeof(*e), by_endpoint);
+	if (n > 0)
+		qsort(e, n, sizeof(*e), by_endpoint);
 	for (size_t i = 0; i < n; i++) {
 		if (active > 0 && prev < e[i].addr) {
 			uint32_t who = active == 1 ? (uint32_t)sum : UINT32_MAX;
