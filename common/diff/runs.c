@@ -17,10 +17,16 @@
  * test of Mann-Whitney, can reach the small p-values a correction over
  * many frames needs with 5 runs a side (the exact rank test cannot go
  * below p = 0.0079 there).  tests/sp-diff/synthetic measures its false
- * alarms and power on skewed and heavy-tailed sets.  Frames of at least
- * --min-share percent of either side's mean total are tested, self and
- * total, and their p-values corrected together by Benjamini-Hochberg
- * (fdr.h); others are listed, not tested ("-").
+ * alarms and power on skewed and heavy-tailed sets.  The family: a
+ * frame's self, and its total, each tested when it is at least --min-share
+ * percent of either side's mean total (a self of a few samples under a
+ * large total is no hypothesis that matters), tests whose values are the
+ * same in every run (a chain of callers, a leaf's self and total) counted
+ * once; their p-values corrected together by Benjamini-Hochberg (fdr.h);
+ * others are listed, not tested ("-").  The gate asks one question, did a
+ * frame's total grow, so it takes the one-sided p-value of a growth over
+ * the same family (a shrink never fails it, and a two-sided test would
+ * spend half its level on it).
  *
  * Verdicts: "grew" or "shrank" when q is below 1 - level; otherwise "~"
  * when the change these runs could detect (the MDE, 80% power) is at most
@@ -30,8 +36,8 @@
  *
  * The output is the "#sp runs-diff 1" table of sp(5), or with --markdown
  * a summary for a pull request; the gate fails when a frame's total grew
- * significantly by more than --fail-above percent of a's mean total (with
- * --shares, points).
+ * significantly (one-sided q below 1 - level) by more than --fail-above
+ * percent of a's mean total (with --shares, points).
  */
 #include <err.h>
 #include <math.h>
@@ -63,8 +69,9 @@ struct rside {
 /* One frame: its two tests. */
 struct rrow {
 	struct welch w[2];	/* RD_SELF, RD_TOTAL */
-	double	 p[2], q[2];
-	int	 tested;
+	double	 p[2], q[2];	/* two-sided; NaN when not tested */
+	double	 qg;		/* the gate's q of the total's growth */
+	int	 tested[2];
 	const char *verdict[2];
 	const char *frame;
 	size_t	 len;
@@ -228,8 +235,9 @@ growth(const struct diff_opts *o, const struct rrow *r, double mean_total_a)
 static int
 gated(const struct diff_opts *o, const struct rrow *r, double mean_total_a)
 {
-	if (!o->gate || !r->tested || strcmp(r->verdict[RD_TOTAL], "grew") !=
-	    0 || growth(o, r, mean_total_a) <= o->fail_above)
+	if (!o->gate || !r->tested[RD_TOTAL] || !(r->qg < 1 - o->level) ||
+	    !(r->w[RD_TOTAL].diff > 0) || growth(o, r, mean_total_a) <=
+	    o->fail_above)
 		return 0;
 	if (o->npats == 0)
 		return 1;
@@ -278,7 +286,7 @@ put_prob(struct buf *b, double v)
 static void
 write_table(const struct rrow *rows, const uint32_t *order, size_t n,
     const struct rside *sa, const struct rside *sb,
-    const struct diff_opts *o)
+    const struct diff_opts *o, size_t nfam)
 {
 	struct buf b = { 0 };
 
@@ -288,7 +296,8 @@ write_table(const struct rrow *rows, const uint32_t *order, size_t n,
 	buf_printf(&b, "#measure\t%s\n", o->cpu ? "cpu" : "weight");
 	buf_printf(&b, "#compare\t%s\n", o->shares ? "shares" : "time");
 	buf_printf(&b, "#test\twelch\t%g\n", o->level);
-	buf_printf(&b, "#correction\tbenjamini-hochberg\t%g\n", o->min_share);
+	buf_printf(&b, "#correction\tbenjamini-hochberg\t%g\t%zu\n",
+	    o->min_share, nfam);
 	buf_printf(&b, "#resolution\t%g\n", resolution(o, 100));
 	buf_printf(&b, "%s\n", SP_RUNSDIFF_COLUMNS);
 	fwrite(b.s, 1, b.len, stdout);
@@ -346,12 +355,12 @@ gate(const struct rrow *rows, const uint32_t *order, size_t n,
 			continue;
 		found++;
 		fprintf(stderr, "%s: regression: %.*s: total %.6g -> %.6g, "
-		    "%+.2f%s (%g%% interval %+.2f to %+.2f), p %.3g, q %.3g, "
-		    "%zu + %zu runs\n", getprogname(), (int)r->len, r->frame,
-		    w->mean_a, w->mean_b, w->diff * f, o->shares ? " points" :
-		    "% of a's mean total", o->level * 100, w->lo * f,
-		    w->hi * f, r->p[RD_TOTAL], r->q[RD_TOTAL], sa->rs->n,
-		    sb->rs->n);
+		    "%+.2f%s (%g%% interval %+.2f to %+.2f), grew with p "
+		    "%.3g, q %.3g (one-sided), %zu + %zu runs\n",
+		    getprogname(), (int)r->len, r->frame, w->mean_a, w->mean_b,
+		    w->diff * f, o->shares ? " points" : "% of a's mean total",
+		    o->level * 100, w->lo * f, w->hi * f, w->p_grow, r->qg,
+		    sa->rs->n, sb->rs->n);
 	}
 	return found;
 }
@@ -364,7 +373,7 @@ gate(const struct rrow *rows, const uint32_t *order, size_t n,
 static void
 write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
     const struct rside *sa, const struct rside *sb,
-    const struct diff_opts *o)
+    const struct diff_opts *o, size_t nfam)
 {
 	struct buf b = { 0 };
 	size_t nfail = 0, nsig = 0, shown = 0;
@@ -376,8 +385,8 @@ write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
 		const struct rrow *r = &rows[order[i]];
 
 		nfail += gated(o, r, sa->mean_total);
-		nsig += r->tested && (strcmp(r->verdict[RD_TOTAL], "grew") ==
-		    0 || strcmp(r->verdict[RD_TOTAL], "shrank") == 0);
+		nsig += strcmp(r->verdict[RD_TOTAL], "grew") == 0 ||
+		    strcmp(r->verdict[RD_TOTAL], "shrank") == 0;
 	}
 	if (o->gate)
 		buf_printf(&b, "### sp-diff: %s\n\n", nfail > 0 ?
@@ -392,12 +401,12 @@ write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
 	esc_append(&b, input_name(sb->rs->name),
 	    strlen(input_name(sb->rs->name)));
 	buf_printf(&b, "`; each frame's %s per run, Welch's t at %g%%, "
-	    "Benjamini-Hochberg over the frames of %g%% of the time or more",
-	    o->shares ? "share of the run's total" : o->cpu ? "cpu time" :
-	    "time", o->level * 100, o->min_share);
+	    "Benjamini-Hochberg over the %zu tests of %g%% of the time or "
+	    "more", o->shares ? "share of the run's total" : o->cpu ?
+	    "cpu time" : "time", o->level * 100, nfam, o->min_share);
 	if (o->gate)
-		buf_printf(&b, "; gate: total grew by more than %g%s",
-		    o->fail_above, o->shares ? " points" :
+		buf_printf(&b, "; gate: total grew (one-sided) by more than "
+		    "%g%s", o->fail_above, o->shares ? " points" :
 		    "% of a's mean total");
 	buf_adds(&b, ".\n\n");
 	if (nfail > 0) {
@@ -411,8 +420,8 @@ write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
 			buf_adds(&b, "- `");
 			buf_add(&b, r->frame, r->len);
 			buf_printf(&b, "`: total %+.2f%s (%+.2f to %+.2f), "
-			    "q %.3g\n", w->diff * f, unit, w->lo * f,
-			    w->hi * f, r->q[RD_TOTAL]);
+			    "grew with q %.3g (one-sided)\n", w->diff * f, unit,
+			    w->lo * f, w->hi * f, r->qg);
 		}
 		buf_addc(&b, '\n');
 	}
@@ -448,16 +457,140 @@ write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
 	buf_free(&b);
 }
 
-/* Read both sets and test every frame: the rows, n of them. */
+/*
+ * A test of the family: a frame's self or total, and its values in the
+ * runs (a's then b's, at off in the pool), to find tests that are one.
+ */
+struct ftest {
+	uint64_t hash;
+	size_t	 off;
+	uint32_t row;
+	int	 part;
+};
+
+static const struct ftest *sort_tests;
+static const double *sort_pool;
+static size_t sort_nv;
+
+static int
+ftest_cmp(const void *pa, const void *pb)
+{
+	const struct ftest *a = &sort_tests[*(const size_t *)pa];
+	const struct ftest *b = &sort_tests[*(const size_t *)pb];
+	int c;
+
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
+	if ((c = memcmp(sort_pool + a->off, sort_pool + b->off, sort_nv *
+	    sizeof(*sort_pool))) != 0)
+		return c;
+	if (a->row != b->row)
+		return a->row < b->row ? -1 : 1;
+	return a->part - b->part;
+}
+
+static uint64_t
+hash_values(const double *v, size_t n)
+{
+	const unsigned char *c = (const unsigned char *)v;
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (size_t i = 0; i < n * sizeof(*v); i++)
+		h = (h ^ c[i]) * 1099511628211ULL;
+	return h;
+}
+
+/*
+ * The family's q-values: the two-sided ones of the table (p, q) and the
+ * one-sided ones of a growth for the gate (pg, qg), each over the tests
+ * of the family, where tests whose values are the same in every run (a
+ * chain of callers: _start, __libc_start_main, main; a leaf's self and
+ * total) count once: one hypothesis on one set of data, tested once, its
+ * q given to each.  Returns the size of the family.
+ */
+static size_t
+correct(const struct ftest *t, size_t nt, const double *pool, size_t nv,
+    size_t n, double *p, double *q, double *pg, double *qg)
+{
+	size_t *ord, *rep, m = 0;
+
+	ord = xreallocarray(NULL, nt > 0 ? nt : 1, sizeof(*ord));
+	rep = xreallocarray(NULL, nt > 0 ? nt : 1, sizeof(*rep));
+	for (size_t i = 0; i < nt; i++)
+		ord[i] = i;
+	sort_tests = t;
+	sort_pool = pool;
+	sort_nv = nv;
+	if (nt > 1)
+		qsort(ord, nt, sizeof(*ord), ftest_cmp);
+	/* The first of a run of equal tests stands for the others. */
+	for (size_t i = 0, first = 0; i < nt; i++) {
+		const struct ftest *a = &t[ord[i]], *f = &t[ord[first]];
+		int same = i > 0 && a->hash == f->hash && memcmp(pool + a->off,
+		    pool + f->off, nv * sizeof(*pool)) == 0;
+
+		if (same) {
+			size_t k = 2 * (size_t)a->row + (size_t)a->part;
+
+			p[k] = pg[k] = NAN;
+		} else {
+			first = i;
+			f = a;
+			m++;
+		}
+		rep[ord[i]] = 2 * (size_t)f->row + (size_t)f->part;
+	}
+	bh_qvalues(p, 2 * n, q);
+	bh_qvalues(pg, 2 * n, qg);
+	for (size_t i = 0; i < nt; i++) {
+		size_t k = 2 * (size_t)t[i].row + (size_t)t[i].part;
+
+		p[k] = p[rep[i]];
+		q[k] = q[rep[i]];
+		pg[k] = pg[rep[i]];
+		qg[k] = qg[rep[i]];
+	}
+	free(rep);
+	free(ord);
+	return m;
+}
+
+/*
+ * Is a part of a frame a hypothesis of the family?  Its own measure (its
+ * self for the self, its total for the total) is at least --min-share
+ * percent of either side's mean total: a self of a few samples under a
+ * large total changes by less than any resolution, and only widens the
+ * family (a caller's self of 0 in every run, above all).
+ */
+static int
+in_family(const struct welch *w, const struct rside *sa,
+    const struct rside *sb, const struct diff_opts *o)
+{
+	double share_a, share_b;
+
+	if (w->se == 0 && w->mean_a == 0 && w->mean_b == 0)
+		return 0;
+	share_a = o->shares ? w->mean_a : sa->mean_total > 0 ?
+	    100 * w->mean_a / sa->mean_total : 0;
+	share_b = o->shares ? w->mean_b : sb->mean_total > 0 ?
+	    100 * w->mean_b / sb->mean_total : 0;
+	return share_a >= o->min_share || share_b >= o->min_share;
+}
+
+/*
+ * Read both sets and test every frame: the rows, n of them, and the size
+ * of the family (*nfam).
+ */
 static struct rrow *
 compare(const struct runset *ra, const struct runset *rb,
     const struct diff_opts *o, struct rside *sa_, struct rside *sb_,
-    size_t *np)
+    size_t *np, size_t *nfam)
 {
 	struct rside sa, sb;
 	struct rrow *rows;
-	double *va, *vb, *p, *q, alpha = 1 - o->level, res;
-	size_t n, ntest = 0;
+	struct ftest *tests = NULL;
+	double *pool = NULL, *p, *q, *pg, *qg, alpha = 1 - o->level, res;
+	size_t n, nv = ra->n + rb->n, nt = 0, tcap = 0, pcap = 0;
 
 	if (ra->n < 3 || rb->n < 3)
 		errx(1, "%s has %zu run%s, %s %zu: comparing sets of runs "
@@ -476,52 +609,56 @@ compare(const struct runset *ra, const struct runset *rb,
 
 	n = st_count(sa.runs[0]->frames);
 	rows = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*rows));
-	va = xreallocarray(NULL, ra->n, sizeof(*va));
-	vb = xreallocarray(NULL, rb->n, sizeof(*vb));
 	p = xreallocarray(NULL, 2 * (n > 0 ? n : 1), sizeof(*p));
 	q = xreallocarray(NULL, 2 * (n > 0 ? n : 1), sizeof(*q));
+	pg = xreallocarray(NULL, 2 * (n > 0 ? n : 1), sizeof(*pg));
+	qg = xreallocarray(NULL, 2 * (n > 0 ? n : 1), sizeof(*qg));
 	for (size_t i = 0; i < n; i++) {
 		struct rrow *r = &rows[i];
-		double share_a, share_b;
 
 		r->frame = st_str(sa.runs[0]->frames, (uint32_t)i, &r->len);
 		for (int part = 0; part < 2; part++) {
-			values(&sa, (uint32_t)i, part, o, va);
-			values(&sb, (uint32_t)i, part, o, vb);
-			welch_test(va, ra->n, vb, rb->n, o->level, &r->w[part]);
+			size_t k = 2 * i + (size_t)part;
+			double *v;
+
+			xgrow(&pool, &pcap, (nt + 1) * nv, sizeof(*pool));
+			v = pool + nt * nv;
+			values(&sa, (uint32_t)i, part, o, v);
+			values(&sb, (uint32_t)i, part, o, v + ra->n);
+			welch_test(v, ra->n, v + ra->n, rb->n, o->level,
+			    &r->w[part]);
+			r->tested[part] = in_family(&r->w[part], &sa, &sb, o);
+			p[k] = pg[k] = NAN;
+			if (!r->tested[part])
+				continue;
+			p[k] = r->w[part].p;
+			pg[k] = r->w[part].p_grow;
+			xgrow(&tests, &tcap, nt + 1, sizeof(*tests));
+			tests[nt].hash = hash_values(v, nv);
+			tests[nt].off = nt * nv;
+			tests[nt].row = (uint32_t)i;
+			tests[nt].part = part;
+			nt++;
 		}
-		share_a = o->shares ? r->w[RD_TOTAL].mean_a :
-		    sa.mean_total > 0 ? 100 * r->w[RD_TOTAL].mean_a /
-		    sa.mean_total : 0;
-		share_b = o->shares ? r->w[RD_TOTAL].mean_b :
-		    sb.mean_total > 0 ? 100 * r->w[RD_TOTAL].mean_b /
-		    sb.mean_total : 0;
-		r->tested = share_a >= o->min_share || share_b >= o->min_share;
-		/*
-		 * A self of 0 in every run (a caller only) is no hypothesis:
-		 * out of the family, which it would only make larger.
-		 */
-		for (int part = 0; part < 2; part++)
-			p[2 * i + part] = r->tested && !(r->w[part].se == 0 &&
-			    r->w[part].mean_a == 0 && r->w[part].mean_b == 0) ?
-			    r->w[part].p : NAN;
-		ntest += r->tested;
 	}
-	bh_qvalues(p, 2 * n, q);
+	*nfam = correct(tests, nt, pool, nv, n, p, q, pg, qg);
 	for (size_t i = 0; i < n; i++) {
 		struct rrow *r = &rows[i];
 
 		for (int part = 0; part < 2; part++) {
 			r->p[part] = p[2 * i + part];
 			r->q[part] = q[2 * i + part];
-			r->verdict[part] = !isnan(r->p[part]) ?
+			r->verdict[part] = r->tested[part] ?
 			    verdict(&r->w[part], r->q[part], alpha, res) : "-";
 		}
+		r->qg = qg[2 * i + RD_TOTAL];
 	}
-	free(va);
-	free(vb);
+	free(tests);
+	free(pool);
 	free(p);
 	free(q);
+	free(pg);
+	free(qg);
 	*sa_ = sa;
 	*sb_ = sb;
 	*np = n;
@@ -535,10 +672,10 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 	struct rside sa, sb;
 	struct rrow *rows;
 	uint32_t *order;
-	size_t n;
+	size_t n, nfam;
 	int status = 0;
 
-	rows = compare(ra, rb, o, &sa, &sb, &n);
+	rows = compare(ra, rb, o, &sa, &sb, &n, &nfam);
 	order = xreallocarray(NULL, n > 0 ? n : 1, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
@@ -547,9 +684,9 @@ diff_runs(const struct runset *ra, const struct runset *rb,
 	if (n > 1)
 		qsort(order, n, sizeof(*order), row_cmp);
 	if (o->markdown)
-		write_markdown(rows, order, n, &sa, &sb, o);
+		write_markdown(rows, order, n, &sa, &sb, o, nfam);
 	else
-		write_table(rows, order, n, &sa, &sb, o);
+		write_table(rows, order, n, &sa, &sb, o, nfam);
 	finish_stdout();
 	if (o->gate && gate(rows, order, n, &sa, &sb, o) > 0)
 		status = DIFF_EXIT_REGRESSION;
@@ -569,9 +706,9 @@ runs_verdicts(const struct runset *ra, const struct runset *rb,
 {
 	struct rside sa, sb;
 	struct rrow *rows;
-	size_t n;
+	size_t n, nfam;
 
-	rows = compare(ra, rb, o, &sa, &sb, &n);
+	rows = compare(ra, rb, o, &sa, &sb, &n, &nfam);
 	*frames = sa.runs[0]->frames;
 	*v = xreallocarray(NULL, n > 0 ? n : 1, 1);
 	for (size_t i = 0; i < n; i++)

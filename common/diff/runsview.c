@@ -90,9 +90,22 @@ runs_view(struct lreader *lr, long long limit)
 				if (how.len > 0)
 					buf_adds(&how, "; ");
 				buf_adds(&how, "compare shares (%)");
+			} else if (is_header(line, len, "#correction")) {
+				struct field f[5];
+				size_t nf = split_tabs(line, len, f, 4);
+
+				if (how.len > 0)
+					buf_adds(&how, "; ");
+				if (nf == 4)
+					buf_printf(&how, "%.*s over %.*s tests "
+					    "of %.*s%% or more",
+					    (int)f[1].len, f[1].s,
+					    (int)f[3].len, f[3].s,
+					    (int)f[2].len, f[2].s);
+				else
+					header_text(&how, line, len, 1);
 			} else if (is_header(line, len, "#compare") ||
 			    is_header(line, len, "#measure") ||
-			    is_header(line, len, "#correction") ||
 			    is_header(line, len, "#resolution")) {
 				if (how.len > 0)
 					buf_adds(&how, "; ");

@@ -41,6 +41,7 @@ welch_test(const double *a, size_t na, const double *b, size_t nb,
 		w->df = (double)(na + nb - 2);
 		w->t = w->diff == 0 ? 0 : w->diff > 0 ? INFINITY : -INFINITY;
 		w->p = w->diff == 0 ? 1 : 0;
+		w->p_grow = w->diff > 0 ? 0 : 1;
 		w->lo = w->hi = w->diff;
 		w->mde = 0;
 		return;
@@ -51,6 +52,7 @@ welch_test(const double *a, size_t na, const double *b, size_t nb,
 	    (qb > 0 ? qb * qb / (double)(nb - 1) : 0));
 	w->t = w->diff / w->se;
 	w->p = t_two_sided(w->t, w->df);
+	w->p_grow = t_cdf(-w->t, w->df);
 	tc = t_quantile(1 - (1 - level) / 2, w->df);
 	tp = t_quantile(0.8, w->df);
 	w->lo = w->diff - tc * w->se;
