@@ -41,9 +41,14 @@ for f in spinOne spinTwo; do
 	echo "$f named in $n of $all samples" >&2
 	[ "$n" -ge $((all / 10)) ] || exit 1
 done
-# No frame of node's JIT code left as a bare address under a named one.
-! grep -v '^#' out | awk -F'\t' '{ print $NF }' | tr ';' '\n' |
-    grep -q '^0x' || { echo "bare JIT addresses" >&2; exit 1; }
+# JIT code is named from the perf map; what V8 does not write there (code
+# made and dropped between two map lines, stubs it does not log) stays a
+# bare address, as sp says what it cannot name.  On a loaded machine one
+# sample in a thousand or so lands there (seen once in a hunt run): more
+# than 1% means the map is not read.
+bare=$(grep -v '^#' out | awk -F'\t' '$NF ~ /(^|;)0x/' | wc -l)
+echo "bare JIT addresses in $bare of $all samples" >&2
+[ $((bare * 100)) -le "$all" ] || exit 1
 ! grep -q '^[^#]*	\(sp-record-exec\|perf-exec\)	' out ||
     { echo "the recorder's own samples" >&2; exit 1; }
 [ "$(awk -F'\t' '!/^#/ { print $1 }' out | sort -u)" = node ] || exit 1
