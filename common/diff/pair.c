@@ -7,6 +7,7 @@
  *	#sp diff 1
  *	#input	a	before.agg
  *	#total	a	samples	1000
+ *	#lost	a	12	1000		(when the recorder lost samples)
  *	...
  *	#columns	self_a	total_a	self_b	total_b	delta_self	delta_total	pct_a	pct_b	z	frame
  *	100	400	300	800	200	400	40.00	80.00	18.26	app!hot
@@ -230,6 +231,7 @@ side_headers(struct buf *b, const char *name, const struct side *sd)
 		}
 	}
 	agg_put_totals(b, name, &a->t, 0);
+	lost_put_side(b, name, &a->t.lost);
 }
 
 static void

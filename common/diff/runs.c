@@ -35,7 +35,8 @@
  * runs cannot tell: record more.
  *
  * The output is the "#sp runs-diff 1" table of sp(5), or with --markdown
- * a summary for a pull request; the gate fails when a frame's total grew
+ * a summary for a pull request, each side's samples lost by its recorder
+ * summed over its runs (#lost); the gate fails when a frame's total grew
  * significantly (one-sided q below 1 - level) by more than --fail-above
  * percent of a's mean total (with --shares, points).
  */
@@ -64,6 +65,7 @@ struct rside {
 	struct agg **runs;
 	double	*total;		/* each run's total measure */
 	double	 mean_total;
+	struct lost lost;	/* the runs' #lost, summed */
 };
 
 /* One frame: its two tests. */
@@ -117,7 +119,10 @@ static void
 read_runs(struct rside *sd, const struct runset *rs, struct agg *ref,
     const char *refpath, const struct diff_opts *o)
 {
+	const char *why;
+
 	sd->rs = rs;
+	sd->lost = (struct lost){ 0 };
 	sd->runs = xreallocarray(NULL, rs->n, sizeof(*sd->runs));
 	sd->total = xreallocarray(NULL, rs->n, sizeof(*sd->total));
 	sd->mean_total = 0;
@@ -141,6 +146,8 @@ read_runs(struct rside *sd, const struct runset *rs, struct agg *ref,
 		} else
 			same_kind(ref, refpath, a, rs->paths[i]);
 		sd->runs[i] = a;
+		if (lost_add(&sd->lost, &a->t.lost, &why) == -1)
+			errx(1, "%s: %s", input_name(rs->paths[i]), why);
 		sd->total[i] = (double)(o->cpu ? a->t.cpu : a->t.weight);
 		sd->mean_total += sd->total[i] / (double)rs->n;
 	}
@@ -258,6 +265,7 @@ put_side(struct buf *b, const char *name, const struct rside *sd,
 	buf_printf(b, "\n#runs\t%s\t%zu\n", name, sd->rs->n);
 	buf_printf(b, "#mean\t%s\t%s\t%.2f\n", name, o->cpu ? "cpu" :
 	    "weight", sd->mean_total);
+	lost_put_side(b, name, &sd->lost);
 }
 
 static void
@@ -409,6 +417,9 @@ write_markdown(const struct rrow *rows, const uint32_t *order, size_t n,
 		    "%g%s", o->fail_above, o->shares ? " points" :
 		    "% of a's mean total");
 	buf_adds(&b, ".\n\n");
+	/* Lost samples: each side's runs are a biased part of the runs. */
+	if (lost_say_sides(&b, &sa->lost, &sb->lost))
+		buf_adds(&b, ".\n\n");
 	if (nfail > 0) {
 		buf_adds(&b, "Failed the gate:\n\n");
 		for (size_t i = 0; i < n; i++) {

@@ -8,8 +8,9 @@
  *	     408.80     491.80     +83.00  +34.05 .. +131.95    0.0325  66.49  grew  app!compute
  *
  * "~" within noise, "?" these runs cannot tell, "-" not tested.  Rows
- * keep the table's order (largest change of the total first).  It uses
- * base/ and diff/runsdiff.c.
+ * keep the table's order (largest change of the total first); the samples
+ * each side's recorder lost (#lost) are said under the sides.  It uses
+ * base/, agg/lost.c and diff/runsdiff.c.
  */
 #include <err.h>
 #include <math.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agg/lost.h"
 #include "base/buf.h"
 #include "base/input.h"
 #include "base/util.h"
@@ -51,7 +53,8 @@ put_fig(struct buf *b, int w, double v, int sign)
 void
 runs_view(struct lreader *lr, long long limit)
 {
-	struct buf side[2] = { { 0 } }, how = { 0 }, b = { 0 };
+	struct buf side[2] = { { 0 } }, how = { 0 }, b = { 0 }, said = { 0 };
+	struct lost lost[2] = { { 0 } };
 	char *line;
 	long long n, rows = 0, shown = 0;
 	char level[16] = "95";
@@ -66,7 +69,20 @@ runs_view(struct lreader *lr, long long limit)
 		if (len > 0 && line[0] == '#') {
 			int s;
 
-			if (is_header(line, len, "#input") ||
+			if (is_header(line, len, "#lost")) {
+				struct field f[5];
+				const char *why;
+
+				if (split_tabs(line, len, f, 4) != 4 ||
+				    !(f[1].len == 1 && (f[1].s[0] == 'a' ||
+				    f[1].s[0] == 'b')))
+					lr_fail(lr, "malformed #lost header: "
+					    "want #lost SIDE LOST RECORDED");
+				if (lost_fields(&lost[f[1].s[0] == 'b'],
+				    f[2].s, f[2].len, f[3].s, f[3].len,
+				    &why) == -1)
+					lr_fail(lr, "%s", why);
+			} else if (is_header(line, len, "#input") ||
 			    is_header(line, len, "#runs") ||
 			    is_header(line, len, "#mean")) {
 				s = strchr(line, '\t')[1] == 'b';
@@ -131,8 +147,11 @@ runs_view(struct lreader *lr, long long limit)
 				lr_fail(lr, "%s", why);
 		}
 		if (rows++ == 0) {
-			printf("a: %s\nb: %s\n%s\n", side[0].s ? side[0].s : "",
-			    side[1].s ? side[1].s : "", how.s ? how.s : "");
+			printf("a: %s\nb: %s\n", side[0].s ? side[0].s : "",
+			    side[1].s ? side[1].s : "");
+			if (lost_say_sides(&said, &lost[0], &lost[1]))
+				printf("%s\n", said.s);
+			printf("%s\n", how.s ? how.s : "");
 			printf("%sthe total's change b - a with its %s%% interval; "
 			    "V: grew, shrank, ~ within noise, ? cannot tell "
 			    "(more runs needed: MDE, the change these runs "
@@ -186,12 +205,17 @@ runs_view(struct lreader *lr, long long limit)
 	}
 	if (n == -2)
 		exit(1);
-	if (rows == 0)
-		printf("a: %s\nb: %s\nno frames\n", side[0].s ? side[0].s : "",
+	if (rows == 0) {
+		printf("a: %s\nb: %s\n", side[0].s ? side[0].s : "",
 		    side[1].s ? side[1].s : "");
+		if (lost_say_sides(&said, &lost[0], &lost[1]))
+			printf("%s\n", said.s);
+		printf("no frames\n");
+	}
 	lr_close(lr);
 	buf_free(&b);
 	buf_free(&how);
+	buf_free(&said);
 	buf_free(&side[0]);
 	buf_free(&side[1]);
 	finish_stdout();

@@ -875,8 +875,12 @@ flame_view(struct flame_draw *d, const struct flame_view_opts *o,
 	    argv, argc);
 	d->svg.desc = desc.s;
 	d->svg.summary = sum.s;
-	/* Lost samples say so under the title, unless --subtitle does. */
-	if (d->svg.subtitle == NULL && lost_say(&lost, &sa.lost))
+	/*
+	 * Lost samples say so under the title, unless --subtitle does; with
+	 * --diff, per side (sb holds A, sa B).
+	 */
+	if (d->svg.subtitle == NULL && (g.diff ? lost_say_sides(&lost,
+	    &sb.lost, &sa.lost) : lost_say(&lost, &sa.lost)))
 		d->svg.subtitle = lost.s;
 	if (g.diff) {
 		d->svg.two_sided = 1;

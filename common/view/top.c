@@ -574,6 +574,16 @@ diff_header(struct dtable *d, const struct lreader *lr, const char *line,
 			lr_fail(lr, "malformed #total header");
 		sd = dside_of(d, lr, &f[1]);
 		agg_total_field(&sd->t, lr, &f[2], &f[3]);
+	} else if (fis(&f[0], "#lost")) {
+		const char *why;
+
+		if (n != 4)
+			lr_fail(lr, "malformed #lost header: want #lost SIDE "
+			    "LOST RECORDED");
+		sd = dside_of(d, lr, &f[1]);
+		if (lost_fields(&sd->t.lost, f[2].s, f[2].len, f[3].s,
+		    f[3].len, &why) == -1)
+			lr_fail(lr, "%s", why);
 	} else if (fis(&f[0], "#measure") && n == 2)
 		d->cpu = fis(&f[1], "cpu");
 	else if (fis(&f[0], "#normalize") && n == 3 && fis(&f[1], "a")) {
@@ -788,6 +798,13 @@ diff_view(struct lreader *lr, long long limit, int no_lib, int wide,
 
 	dside_summary(&d, 0);
 	dside_summary(&d, 1);
+	{
+		struct buf l = { 0 };
+
+		if (lost_say_sides(&l, &d.side[0].t.lost, &d.side[1].t.lost))
+			printf("%s\n", l.s);
+		buf_free(&l);
+	}
 	printf("change of %s, b - a%s, and of the total's share in points; "
 	    "Z: the change of the %s in standard errors, ~ within noise "
 	    "(|z| < %g); top %zu of %zu frames by %s\n",
