@@ -3,8 +3,12 @@
  * sampling rate and stack copy, so that perf drains it before it fills:
  * a DWARF recording copies 16 kB of stack a sample, and perf's default of
  * 512 kB a CPU then holds 8 ms of samples at 4 kHz.  Within the kernel's
- * limit on locked memory for a user that is not root
- * (kernel.perf_event_mlock_kb); root has none.  May use base/.
+ * limits on locked memory for a user that is not root: its perf_mmap()
+ * lets a user lock kernel.perf_event_mlock_kb a CPU online (so about that
+ * much a CPU, one page of which is each buffer's header page), and beyond
+ * that what RLIMIT_MEMLOCK allows the recording process; root
+ * (CAP_IPC_LOCK) and kernel.perf_event_paranoid -1 have no limit.  May use
+ * base/.
  */
 #ifndef SP_RINGBUF_H
 #define SP_RINGBUF_H
@@ -23,14 +27,15 @@ struct ringbuf {
 
 /*
  * freq: samples a second a CPU; stack: bytes of stack copied a sample
- * (0 for frame pointers); ncpus: CPUs recorded; mlock_kb: the limit, or
- * < 0 for none (root); page: the page size.
+ * (0 for frame pointers); ncpus: CPUs recorded; mlock_kb:
+ * kernel.perf_event_mlock_kb, or < 0 for no limit (root); memlock_kb:
+ * RLIMIT_MEMLOCK in kB, < 0 for none (unlimited); page: the page size.
  */
 void	 ringbuf_size(struct ringbuf *, long long freq, long long stack,
-	    long ncpus, long long mlock_kb, long page);
+	    long ncpus, long long mlock_kb, long long memlock_kb, long page);
 
 /*
- * The same for this machine (its CPUs, page size, and the limit unless
+ * The same for this machine (its CPUs, page size, and the limits unless
  * running as root) and perf record's --call-graph argument (dwarf[,SIZE]:
  * SIZE bytes, 8192 by default; fp, lbr: none).
  */
@@ -41,7 +46,8 @@ int	 ringbuf_given(char *const *v, size_t n);
 
 /*
  * Append, when the limit held the buffer back, one sentence saying so and
- * the sysctl that would let it be as large as wanted (no newline).
+ * the sysctl that would let it be as large as wanted (no newline): the
+ * per-CPU figure the kernel compares, a buffer and its header page.
  */
 void	 ringbuf_say(struct buf *, const struct ringbuf *, long long freq);
 
