@@ -117,7 +117,7 @@ main(int argc, char *argv[])
 	struct sw_opts o;
 	struct reader_opts ro;
 	struct sw *w;
-	int ch, quiet = 0;
+	int ch, quiet = 0, status = 0;
 
 	memset(&o, 0, sizeof(o));
 	memset(&ro, 0, sizeof(ro));
@@ -214,17 +214,18 @@ main(int argc, char *argv[])
 	 * When an input fails, the lines of the inputs before it are still
 	 * written (they are whole), then the status says the stream is not.
 	 */
-	if (argc == 0 && flatten("-", w, &ro) == -1) {
+	if (argc == 0 && flatten("-", w, &ro) == -1)
+		status = 1;
+	for (int i = 0; i < argc && status == 0; i++) {
+		if (flatten(argv[i], w, &ro) == -1)
+			status = 1;
+		else
+			sw_input_done(w);
+	}
+	if (status != 0)
 		sw_fail(w);
-		return 1;
-	}
-	for (int i = 0; i < argc; i++) {
-		if (flatten(argv[i], w, &ro) == -1) {
-			sw_fail(w);
-			return 1;
-		}
-		sw_input_done(w);
-	}
-	sw_finish(w);
-	return 0;
+	else
+		sw_finish(w);
+	sw_free(w);
+	return status;
 }

@@ -122,6 +122,8 @@ struct sw;
 struct sw_thread;
 
 struct sw *sw_new(const struct sw_opts *);
+/* The writer freed, after sw_finish or sw_fail; NULL is nothing. */
+void	 sw_free(struct sw *);
 /* Start one input: writes the magic line once, then #source and #format. */
 void	 sw_source(struct sw *, const char *source, const char *format);
 /* One more header line, written as given (without newline). */

@@ -85,6 +85,26 @@ sw_new(const struct sw_opts *o)
 	return w;
 }
 
+void
+sw_free(struct sw *w)
+{
+	size_t n;
+
+	if (w == NULL)
+		return;
+	n = st_count(w->threads);
+	for (size_t i = 0; i < n; i++)
+		free(w->ts[i]);
+	free(w->ts);
+	st_free(w->threads);
+	st_free(w->libs);
+	st_free(w->stacks);
+	free(w->col);
+	buf_free(&w->out);
+	buf_free(&w->tmp);
+	free(w);
+}
+
 static void
 start(struct sw *w)
 {
