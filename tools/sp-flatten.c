@@ -227,5 +227,10 @@ main(int argc, char *argv[])
 	else
 		sw_finish(w);
 	sw_free(w);
+	/* The options' lists (their strings are argv's). */
+	free(o.thread_pats);
+	free(o.process_pats);
+	free(o.pids);
+	free(o.tids);
 	return status;
 }
