@@ -9,29 +9,17 @@ import os
 import struct
 import sys
 
+sys.dont_write_bytecode = True   # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "tests", "lib"))
+from offcpu_events import (A_CLOCK, A_SW, CTX_KERNEL, CTX_USER, ID_CLOCK,
+                           ID_SW, rec)
+
 n = int(sys.argv[1])
 out = sys.argv[2]
 
-S_IP, S_TID, S_TIME, S_CALLCHAIN, S_PERIOD, S_RAW, S_IDENT = \
-    1, 2, 4, 0x20, 0x100, 0x400, 0x10000
-flags = (1 << 8) | (1 << 9) | (1 << 18) | (1 << 23) | (1 << 26)
-clock_st = S_IDENT | S_IP | S_TID | S_TIME | S_PERIOD | S_CALLCHAIN
-sw_st = clock_st | S_RAW
-
-def attr(typ, config, period, st, fl):
-    a = struct.pack('<IIQQQQQ', typ, 128, config, period, st, 0, fl)
-    return a + b'\0' * (128 - len(a))
-
-A_CLOCK = attr(1, 0, 997, clock_st, flags | (1 << 10))
-A_SW = attr(2, 0x174, 1, sw_st, flags & ~(1 << 26))
-ID_CLOCK, ID_SW = 11, 22
-CTX_KERNEL = (1 << 64) - 128
-CTX_USER = (1 << 64) - 512
 A = 0x555555554000
 PID = 4000
-
-def rec(typ, misc, body):
-    return struct.pack('<IHH', typ, misc, 8 + len(body)) + body
 
 chains = []
 for s in range(200):

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "agg/shorten.h"
 #include "base/version.h"
 #include "view/top.h"
 
@@ -75,9 +76,7 @@ main(int argc, char *argv[])
 			o.wide = 1;
 			break;
 		case 'w':
-			o.cols = strtonum(optarg, 1, 100000, &errstr);
-			if (errstr != NULL)
-				errx(1, "--width: %s is %s", optarg, errstr);
+			o.cols = width_arg(optarg);
 			break;
 		default:
 			usage(stderr, 1);

@@ -7,6 +7,7 @@
  */
 #include <sys/ioctl.h>
 
+#include <err.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,7 +249,7 @@ name_width(long long opt_cols, int wide, size_t used)
 	if (opt_cols > 0)
 		c = opt_cols;
 	else if ((env = getenv("COLUMNS")) != NULL && *env != '\0' &&
-	    (c = strtonum(env, 1, 100000, &errstr), errstr == NULL))
+	    (c = strtonum(env, 1, MAX_COLS, &errstr), errstr == NULL))
 		;
 	else if (isatty(STDOUT_FILENO) &&
 	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
@@ -258,4 +259,16 @@ name_width(long long opt_cols, int wide, size_t used)
 	if ((size_t)c < used + MIN_NAME_COLS)
 		return MIN_NAME_COLS;
 	return (size_t)c - used;
+}
+
+long long
+width_arg(const char *arg)
+{
+	const char *errstr;
+	long long c;
+
+	c = strtonum(arg, 1, MAX_COLS, &errstr);
+	if (errstr != NULL)
+		errx(1, "--width: %s is %s", arg, errstr);
+	return c;
 }

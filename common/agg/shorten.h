@@ -12,6 +12,8 @@
 
 /* The narrowest a name is ever made, in columns. */
 #define MIN_NAME_COLS	20
+/* The widest a table is made (-w and $COLUMNS above it are refused). */
+#define MAX_COLS	100000
 
 /* Display columns of s[0..n): UTF-8 code points. */
 size_t	 text_cols(const char *s, size_t n);
@@ -31,5 +33,11 @@ void	 display_name(struct buf *out, const char *frame, size_t n, int no_lib,
  * is not a terminal and neither -w nor $COLUMNS says.
  */
 size_t	 name_width(long long opt_cols, int wide, size_t used);
+
+/*
+ * The columns of -w/--width ARG (sp-top's and sp-tree's option): 1 to
+ * MAX_COLS, else one line on stderr and exit 1.
+ */
+long long width_arg(const char *arg);
 
 #endif

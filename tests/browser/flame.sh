@@ -6,17 +6,8 @@
 # text.  Skipped, saying why, where there is no Chromium, node or npm, or
 # the package cannot be installed (offline).  SP_SCREENSHOT=FILE.png keeps
 # screenshots.
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-[ -x "$CHROMIUM" ] || { echo "no Chromium at $CHROMIUM (Debian: apt-get install chromium; .ci/run installs it)" >&2; exit 77; }
-command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
-    { echo "no node and npm to drive Chromium (Debian: apt-get install nodejs npm)" >&2; exit 77; }
-ver=$(sed -n 's/.*"playwright-core": "\([^"]*\)".*/\1/p' "$T/package.json")
-dir=${XDG_CACHE_HOME:-$HOME/.cache}/sp/browser-playwright-core-$ver
-if [ ! -f "$dir/node_modules/playwright-core/package.json" ]; then
-	mkdir -p "$dir" && cp "$T/package.json" "$dir/" &&
-	    (cd "$dir" && npm install --no-audit --no-fund --silent >npm.log 2>&1) ||
-	    { echo "npm could not install playwright-core $ver into $dir (offline?)" >&2; exit 77; }
-fi
+. "$TOP/tests/lib/browser"
+browser_setup "$T/package.json" browser
 printf 'main;parse;lex 31\nmain;parse 12\nmain;eval;add 20\nmain;eval;mul 8\nmain;libc.so.6!malloc 5\nidle 3\n' >small.folded
 sp-flame small.folded >small.svg || exit 1
 printf 'main;a;b 10\nmain;a;c 5\nmain;d 20\n' >before.folded

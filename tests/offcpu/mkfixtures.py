@@ -25,34 +25,23 @@
 # offcpu-cpuwide.data: the same with the switch events of a system-wide
 # recording (PERF_RECORD_SWITCH_CPU_WIDE, the other thread's ids first):
 # the same stream.  Both are seeds of tests/fuzz/seeds-perfdata too.
+import os
 import struct
 import sys
+
+sys.dont_write_bytecode = True   # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from offcpu_events import (A_CLOCK, A_SW, CTX_KERNEL, CTX_USER, ID_CLOCK,
+                           ID_SW, rec)
 
 def pad8(b):
     return b + b'\0' * (-len(b) % 8)
 
-S_IP, S_TID, S_TIME, S_CALLCHAIN, S_PERIOD, S_RAW, S_IDENT = \
-    1, 2, 4, 0x20, 0x100, 0x400, 0x10000
-flags = (1 << 8) | (1 << 9) | (1 << 18) | (1 << 23) | (1 << 26)
-clock_st = S_IDENT | S_IP | S_TID | S_TIME | S_PERIOD | S_CALLCHAIN
-sw_st = clock_st | S_RAW
-
-def attr(typ, config, period, st, fl):
-    a = struct.pack('<IIQQQQQ', typ, 128, config, period, st, 0, fl)
-    return a + b'\0' * (128 - len(a))
-
-A_CLOCK = attr(1, 0, 997, clock_st, flags | (1 << 10))
-A_SW = attr(2, 0x174, 1, sw_st, flags & ~(1 << 26))
-ID_CLOCK, ID_SW = 11, 22
-
-def rec(typ, misc, body):
-    return struct.pack('<IHH', typ, misc, 8 + len(body)) + body
 
 def trailer(pid, tid, t, ident=ID_CLOCK):
     return struct.pack('<IIQQ', pid, tid, t, ident)
 
-CTX_KERNEL = (1 << 64) - 128
-CTX_USER = (1 << 64) - 512
 MS = 1000000
 T0 = 5000000000
 

@@ -4,17 +4,8 @@
 # function folds when its title is clicked.  Skipped, saying why, without
 # Chromium, node, npm or the package (offline).
 . "$T/craft"
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-[ -x "$CHROMIUM" ] || { echo "no Chromium at $CHROMIUM (Debian: apt-get install chromium)" >&2; exit 77; }
-command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
-    { echo "no node and npm to drive Chromium (Debian: apt-get install nodejs npm)" >&2; exit 77; }
-ver=$(sed -n 's/.*"playwright-core": "\([^"]*\)".*/\1/p' "$TOP/tests/browser/package.json")
-dir=${XDG_CACHE_HOME:-$HOME/.cache}/sp/browser-playwright-core-$ver
-if [ ! -f "$dir/node_modules/playwright-core/package.json" ]; then
-	mkdir -p "$dir" && cp "$TOP/tests/browser/package.json" "$dir/" &&
-	    (cd "$dir" && npm install --no-audit --no-fund --silent >npm.log 2>&1) ||
-	    { echo "npm could not install playwright-core $ver into $dir (offline?)" >&2; exit 77; }
-fi
+. "$TOP/tests/lib/browser"
+browser_setup "$TOP/tests/browser/package.json" browser
 cc -O2 -g -o hot "$TOP/tests/workloads/hot.c" || exit 1
 craft hot hot hot_leaf >s.sp
 craft hot hot hot_caller | grep -v '^#' >>s.sp

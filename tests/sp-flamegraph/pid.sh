@@ -3,24 +3,10 @@
 . "$T/setup"
 need_flame
 real_perf
-[ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
-./hot 120 >/dev/null &
-pid=$!
-trap 'kill $pid 2>/dev/null' EXIT
-sleep 0.1
+. "$TOP/tests/lib/perf-attach"
+run_hot
 sp-flamegraph -p $pid -d 2 -o d.svg 2>err
-st=$?
-cannot $st err
-if [ $st -ne 0 ]; then
-	if grep -q 'no samples' err &&
-	    perf stat -e task-clock -p $pid -- sleep 0.2 2>&1 |
-	    grep -q 'not counted'; then
-		echo "perf cannot attach to a running process here (perf stat -p: not counted)" >&2
-		exit 77
-	fi
-	cat err >&2
-	exit 1
-fi
+attached $? err
 kill -0 $pid || exit 1
 [ "$(count d.svg 'hot!hot_leaf')" -gt 0 ] || exit 1
 # Until SIGINT (as Ctrl-C, but sent to sp-flamegraph alone), sent once

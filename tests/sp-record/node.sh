@@ -8,26 +8,7 @@
 . "$T/real-setup"
 [ "${SP_SANITIZED:-}" = 1 ] && { echo "slow recording skipped under sanitizers" >&2; exit 77; }
 command -v node >/dev/null 2>&1 || { echo "node is not installed" >&2; exit 77; }
-cat >app.js <<'EOJ'
-function spinOne(n) {
-	let x = 1;
-	for (let i = 0; i < n; i++)
-		x = (x * 1103515245 + 12345) % 2147483648;
-	return x;
-}
-function spinTwo(n) {
-	let x = 7;
-	for (let i = 0; i < n; i++)
-		x = (x * 69069 + 1) % 4294967296;
-	return x;
-}
-let s = 0;
-for (let r = 0; r < Number(process.argv[2]); r++) {
-	s += spinOne(600000);
-	s += spinTwo(400000);
-}
-console.log(s);
-EOJ
+cp "$TOP/tests/workloads/spin.js" app.js || exit 1
 sp-record -- node --perf-basic-prof app.js 25 >out 2>err
 st=$?
 cannot $st err

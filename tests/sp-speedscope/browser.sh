@@ -11,25 +11,8 @@
 # (expect.py, browser.js).  Skipped, saying why, without Chromium, node or
 # npm, or when npm cannot install the packages (offline).
 # SP_SCREENSHOT=PREFIX keeps screenshots.
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-[ -x "$CHROMIUM" ] || { echo "no Chromium at $CHROMIUM (Debian: apt-get install chromium; .ci/run installs it)" >&2; exit 77; }
-command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
-    { echo "no node and npm to drive Chromium (Debian: apt-get install nodejs npm)" >&2; exit 77; }
-key=$(sed -n 's/.*"\(playwright-core\|speedscope\)": "\([^"]*\)".*/\1-\2/p' "$T/package.json" | tr '\n' '-')
-dir=${XDG_CACHE_HOME:-$HOME/.cache}/sp/speedscope-${key%-}
-if [ ! -f "$dir/node_modules/speedscope/dist/release/index.html" ] ||
-    [ ! -f "$dir/node_modules/playwright-core/package.json" ]; then
-	mkdir -p "${dir%/*}" || exit 1
-	tmp=$(mktemp -d "$dir.tmp.XXXXXX") || exit 1
-	cp "$T/package.json" "$tmp/" &&
-	    (cd "$tmp" && npm install --no-audit --no-fund --silent >npm.log 2>&1) || {
-		rm -rf "$tmp"
-		echo "npm could not install speedscope and playwright-core into $dir (offline?)" >&2
-		exit 77
-	}
-	# Another case may have won the race: keep its install.
-	mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
-fi
+. "$TOP/tests/lib/browser"
+browser_setup "$T/package.json" speedscope
 sp-flatten "$TOP/tests/data/demo-profile.json" > demo.sp &&
     sp-speedscope -o "$PWD/demo.speedscope.json" demo.sp || exit 1
 python3 "$T/expect.py" demo.sp "$PWD/demo.speedscope.json" > cases || exit 1
