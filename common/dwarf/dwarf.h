@@ -54,6 +54,16 @@ int	 dwarf_lookup(struct dwarf *, uint64_t svma, struct buf *names,
 	    size_t *nframes, int *in_unit, struct buf *why);
 
 /*
+ * The name llvm-symbolizer takes from the .symtab for the file address
+ * svma (not demangled; NULL when none) and the file it gives with it
+ * where DWARF gives none (a local symbol's STT_FILE name, or NULL).
+ * Returns 1 when named, 0 when not, -1 with why for a table it cannot
+ * read as llvm does.
+ */
+int	 dwarf_symbol(struct dwarf *, uint64_t svma, const char **name,
+	    const char **file, struct buf *why);
+
+/*
  * name[0..n) demangled as llvm-symbolizer --demangle does, appended to
  * out: names that are not mangled as they are, Rust's legacy "_ZN...E"
  * names as LLVM's Itanium demangler gives them.  -1 for a mangled name
