@@ -14,8 +14,10 @@
  * (other versions, split DWARF, dwz's supplementary files, an unknown
  * form, C++ or Rust v0 names, a malformed section) makes dwarf_open or
  * dwarf_lookup fail with a reason: the caller then asks llvm-symbolizer,
- * never guesses.  Memory is bounded by the sections' size; a unit's DIEs
- * are walked once, when an address first needs it.
+ * never guesses.  dwarf_symbol gives the name llvm-symbolizer takes from
+ * the symbol table, which overrides DWARF's for the outermost frame.
+ * Memory is bounded by the sections' size; a unit's DIEs are walked
+ * once, when an address first needs it.
  *
  * It uses base/ only (and zlib).
  */
@@ -39,9 +41,6 @@ struct dwarf *dwarf_open(const char *path, struct buf *why);
 struct dwarf *dwarf_open_mem(const unsigned char *p, size_t n,
 	    struct buf *why);
 void	 dwarf_free(struct dwarf *);
-
-/* Does the file have a .symtab section (not only .dynsym)? */
-int	 dwarf_has_symtab(const struct dwarf *);
 
 /*
  * The frames of the file address svma: *nframes names, innermost first,

@@ -497,12 +497,6 @@ dwarf_open(const char *path, struct buf *why)
 	return open_image(d, m, d->maplen, why);
 }
 
-int
-dwarf_has_symtab(const struct dwarf *d)
-{
-	return d->has_symtab;
-}
-
 void
 dwarf_free(struct dwarf *d)
 {

@@ -2,9 +2,12 @@
  * sym_resolve.c: resolving the addresses of one library (sym_ctx.h): the
  * file to read (the first candidate whose identity matches), the
  * addresses that fall in its code, one batch to its symbolizer
- * (sym_backend.h), the answers checked against its symbol table and PLT;
- * or the answers of a .syms.json sidecar.  It uses base/, sym_ctx.h and
- * the rest of sym/ below it (sym_find_binary.h, sym_debugfile.h,
+ * (sym_backend.h) or, by default, to its DWARF read in process
+ * (dwarf/dwarf.h: the addresses it cannot name exactly then go to
+ * llvm-symbolizer), through the symbol cache (sym_cache.h), the answers
+ * checked against its symbol table and PLT; or the answers of a
+ * .syms.json sidecar.  It uses base/, dwarf/, sym_ctx.h and the rest of
+ * sym/ below it (sym_find_binary.h, sym_debugfile.h,
  * sym_image.h, sym_symtab.h, sym_plt.h, sym_syms.h, sym_programs.h).
  */
 #include <err.h>
