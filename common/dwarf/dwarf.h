@@ -12,9 +12,9 @@
  * _str_offsets, _addr, _rnglists, _ranges, _aranges; zlib-compressed
  * sections) of little-endian ELF64 files.  What it does not read exactly
  * (other versions, split DWARF, dwz's supplementary files, an unknown
- * form, C++ or Rust v0 names, a malformed section) makes dwarf_open or
- * dwarf_lookup fail with a reason: the caller then asks llvm-symbolizer,
- * never guesses.  dwarf_symbol gives the name llvm-symbolizer takes from
+ * form, C++ names, Rust v0 names beyond paths and closures, a malformed
+ * section) makes dwarf_open or dwarf_lookup fail with a reason: the
+ * caller then asks llvm-symbolizer, never guesses.  dwarf_symbol gives the name llvm-symbolizer takes from
  * the symbol table, which overrides DWARF's for the outermost frame.
  * Memory is bounded by the sections' size; a unit's DIEs are walked
  * once, when an address first needs it.
@@ -65,8 +65,9 @@ int	 dwarf_symbol(struct dwarf *, uint64_t svma, const char **name,
 /*
  * name[0..n) demangled as llvm-symbolizer --demangle does, appended to
  * out: names that are not mangled as they are, Rust's legacy "_ZN...E"
- * names as LLVM's Itanium demangler gives them.  -1 for a mangled name
- * this cannot demangle exactly (C++, Rust v0, D, MSVC).
+ * names as LLVM's Itanium demangler gives them, Rust v0 paths and
+ * closures as LLVM's RustDemangle does.  -1 for a mangled name this
+ * cannot demangle exactly (C++, other Rust v0 names, D, MSVC).
  */
 int	 dwarf_demangle(const char *name, size_t n, struct buf *out);
 
