@@ -14,8 +14,9 @@
  * (other versions, split DWARF, dwz's supplementary files, an unknown
  * form, C++ names, Rust v0 names beyond paths and closures, a malformed
  * section) makes dwarf_open or dwarf_lookup fail with a reason: the
- * caller then asks llvm-symbolizer, never guesses.  dwarf_symbol gives the name llvm-symbolizer takes from
- * the symbol table, which overrides DWARF's for the outermost frame.
+ * caller then asks llvm-symbolizer, never guesses.  dwarf_symbol gives
+ * the name llvm-symbolizer takes from the symbol table, which overrides
+ * DWARF's for the outermost frame.
  * Memory is bounded by the sections' size; a unit's DIEs are walked
  * once, when an address first needs it.
  *
