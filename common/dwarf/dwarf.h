@@ -12,10 +12,13 @@
  * _str_offsets, _addr, _rnglists, _ranges, _aranges; zlib-compressed
  * sections) of little-endian ELF64 files.  What it does not read exactly
  * (other versions, split DWARF, dwz's supplementary files, an unknown
- * form, C++ or Rust v0 names, a malformed section) makes dwarf_open or
- * dwarf_lookup fail with a reason: the caller then asks llvm-symbolizer,
- * never guesses.  Memory is bounded by the sections' size; a unit's DIEs
- * are walked once, when an address first needs it.
+ * form, C++ names, Rust v0 names beyond paths and closures, a malformed
+ * section) makes dwarf_open or dwarf_lookup fail with a reason: the
+ * caller then asks llvm-symbolizer, never guesses.  dwarf_symbol gives
+ * the name llvm-symbolizer takes from the symbol table, which overrides
+ * DWARF's for the outermost frame.
+ * Memory is bounded by the sections' size; a unit's DIEs are walked
+ * once, when an address first needs it.
  *
  * It uses base/ only (and zlib).
  */
@@ -40,9 +43,6 @@ struct dwarf *dwarf_open_mem(const unsigned char *p, size_t n,
 	    struct buf *why);
 void	 dwarf_free(struct dwarf *);
 
-/* Does the file have a .symtab section (not only .dynsym)? */
-int	 dwarf_has_symtab(const struct dwarf *);
-
 /*
  * The frames of the file address svma: *nframes names, innermost first,
  * each NUL-terminated one after another in names (reset here), demangled
@@ -54,10 +54,21 @@ int	 dwarf_lookup(struct dwarf *, uint64_t svma, struct buf *names,
 	    size_t *nframes, int *in_unit, struct buf *why);
 
 /*
+ * The name llvm-symbolizer takes from the .symtab for the file address
+ * svma (not demangled; NULL when none) and the file it gives with it
+ * where DWARF gives none (a local symbol's STT_FILE name, or NULL).
+ * Returns 1 when named, 0 when not, -1 with why for a table it cannot
+ * read as llvm does.
+ */
+int	 dwarf_symbol(struct dwarf *, uint64_t svma, const char **name,
+	    const char **file, struct buf *why);
+
+/*
  * name[0..n) demangled as llvm-symbolizer --demangle does, appended to
  * out: names that are not mangled as they are, Rust's legacy "_ZN...E"
- * names as LLVM's Itanium demangler gives them.  -1 for a mangled name
- * this cannot demangle exactly (C++, Rust v0, D, MSVC).
+ * names as LLVM's Itanium demangler gives them, Rust v0 paths and
+ * closures as LLVM's RustDemangle does.  -1 for a mangled name this
+ * cannot demangle exactly (C++, other Rust v0 names, D, MSVC).
  */
 int	 dwarf_demangle(const char *name, size_t n, struct buf *out);
 

@@ -6,6 +6,7 @@
  *	dwarf_info.c	reading bytes, forms, abbreviations, units, ranges
  *	dwarf_lookup.c	the address map of a unit, inline chains, names
  *	dwarf_demangle.c names as llvm-symbolizer demangles them
+ *	dwarf_symtab.c	llvm-symbolizer's symbol table
  *
  * It uses base/ only.
  */
@@ -100,9 +101,31 @@ struct fval {
 	const char *s;		/* F_STR */
 };
 
+/* A symbol of llvm-symbolizer's table (dwarf_symtab.c). */
+struct lsym {
+	uint64_t addr, size;
+	uint32_t name;		/* into strtab */
+	uint32_t order;		/* its index in .symtab */
+	uint32_t local;		/* its index if local, else 0 */
+};
+
+/* An STT_FILE symbol: its index in .symtab, its name. */
+struct lfile {
+	uint32_t idx, name;
+};
+
 struct dwarf {
 	unsigned char *map;	/* the file, mapped; NULL for _mem */
 	size_t	 maplen;
+	const unsigned char *img;	/* the ELF image (map or _mem's) */
+	size_t	 imglen;
+	int	 symtab_read;	/* 1 read, -1 could not be */
+	struct lsym *syms;
+	size_t	 nsyms;
+	struct lfile *files;
+	size_t	 nfiles;
+	const char *strtab;
+	size_t	 strtab_len;
 	unsigned char *owned[S_N];	/* inflated sections */
 	struct sect s[S_N];
 	int	 has_symtab;

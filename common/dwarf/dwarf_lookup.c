@@ -452,6 +452,8 @@ dwarf_lookup(struct dwarf *d, uint64_t svma, struct buf *names,
 static struct dwarf *
 open_image(struct dwarf *d, const unsigned char *p, size_t n, struct buf *why)
 {
+	d->img = p;
+	d->imglen = n;
 	if (dwarf_elf_sections(d, p, n, why) == -1 ||
 	    (d->s[S_INFO].p != NULL && d->s[S_ABBREV].p == NULL &&
 	    (buf_adds(why, "no .debug_abbrev"), 1)) ||
@@ -495,12 +497,6 @@ dwarf_open(const char *path, struct buf *why)
 	return open_image(d, m, d->maplen, why);
 }
 
-int
-dwarf_has_symtab(const struct dwarf *d)
-{
-	return d->has_symtab;
-}
-
 void
 dwarf_free(struct dwarf *d)
 {
@@ -517,6 +513,8 @@ dwarf_free(struct dwarf *d)
 	}
 	free(d->tabs);
 	free(d->segs);
+	free(d->syms);
+	free(d->files);
 	for (int k = 0; k < S_N; k++)
 		free(d->owned[k]);
 	if (d->map != NULL)

@@ -2,9 +2,12 @@
  * sym_resolve.c: resolving the addresses of one library (sym_ctx.h): the
  * file to read (the first candidate whose identity matches), the
  * addresses that fall in its code, one batch to its symbolizer
- * (sym_backend.h), the answers checked against its symbol table and PLT;
- * or the answers of a .syms.json sidecar.  It uses base/, sym_ctx.h and
- * the rest of sym/ below it (sym_find_binary.h, sym_debugfile.h,
+ * (sym_backend.h) or, by default, to its DWARF read in process
+ * (dwarf/dwarf.h: the addresses it cannot name exactly then go to
+ * llvm-symbolizer), through the symbol cache (sym_cache.h), the answers
+ * checked against its symbol table and PLT; or the answers of a
+ * .syms.json sidecar.  It uses base/, dwarf/, sym_ctx.h and the rest of
+ * sym/ below it (sym_find_binary.h, sym_debugfile.h,
  * sym_image.h, sym_symtab.h, sym_plt.h, sym_syms.h, sym_programs.h).
  */
 #include <err.h>
@@ -288,6 +291,10 @@ cache_key(struct buf *k, const struct sym_job *job, const char *bin,
 {
 	buf_printf(k, "sp-symbolize cache 1\nbackend %s\n",
 	    sym_backend_name(job->backend));
+	/* The dwarf backend's answers are this program's (and llvm's). */
+	if (job->backend == SYMB_DWARF &&
+	    file_ident(k, "self", "/proc/self/exe") == -1)
+		return -1;
 	if (file_ident(k, "prog", job->prog) == -1 ||
 	    file_ident(k, "bin", bin) == -1 ||
 	    file_ident(k, "file", job->bin) == -1)
@@ -392,6 +399,9 @@ keep_free(struct keep *k)
 	k->want = 0;
 }
 
+static int answer(const struct sym_job *, const char *, const uint64_t *,
+    size_t, struct sym_results *, struct buf *, struct buf *);
+
 /*
  * The answers for q[0..nq) into l->res: from the cache where it has them,
  * the others from the job's symbolizer; k says what to keep in the cache
@@ -412,7 +422,7 @@ ask(struct sym_ctx *sc, struct lib *l, const char *uname,
 	if (sc->cache == NULL || cache_key(&k->key, job, bin, im) == -1) {
 		buf_free(&k->key);
 		progress_begin(uname, nq, PROGRESS_ADDRESSES);
-		rc = sym_backend_run(job, q, nq, &l->res, msg, wmsg);
+		rc = answer(job, bin, q, nq, &l->res, msg, wmsg);
 		progress_end();
 		return rc;
 	}
@@ -423,7 +433,7 @@ ask(struct sym_ctx *sc, struct lib *l, const char *uname,
 			k->mq[nm++] = q[i];
 	if (nm > 0) {
 		progress_begin(uname, nm, PROGRESS_ADDRESSES);
-		rc = sym_backend_run(job, k->mq, nm, &k->mr, msg, wmsg);
+		rc = answer(job, bin, k->mq, nm, &k->mr, msg, wmsg);
 		progress_end();
 	} else
 		symr_init(&k->mr, 0);
@@ -520,32 +530,41 @@ from_symtab(struct sym_ctx *sc, struct lib *l, const char *bin,
 
 /*
  * The frames of one address as llvm-symbolizer --functions=linkage
- * --demangle --inlines gives them, from the DWARF d and the symbol table
- * t, pushed innermost first: the DWARF chain, its outermost frame named
- * by the symbol table where a function symbol covers the address (llvm
- * prefers the symbol table's name there, demangled), frames without a
- * name left out as sym_parse_llvm leaves out "??".  -1 (why set) where
- * the answer would not be llvm's for sure: an address no function symbol
- * covers (llvm then takes whatever symbol lies below, of kinds sp's
- * symbol table does not keep), a name this cannot demangle.
+ * --demangle --inlines gives them, from the DWARF d and llvm's symbol
+ * table (dwarf_symbol), pushed innermost first: the DWARF chain, its
+ * outermost frame named by the symbol table where llvm's table names the
+ * address (demangled), frames without a name left out as sym_parse_llvm
+ * leaves out "??".  The file of a frame is not read, but check_symtab
+ * looks at whether there is one where no function symbol of t covers
+ * the address: then the answer is a symbol's name with its STT_FILE
+ * name as llvm gives it, or -1 (why set) when it would take a file from
+ * the line table.  -1 too for a name this cannot demangle.
  */
 static int
 dwarf_frames(struct dwarf *d, const struct sym_symtab *t, uint64_t svma,
     struct sym_results *r, struct buf *names, struct buf *dem,
     struct buf *why)
 {
-	const char *p, *sname;
+	const char *p, *sname, *sfile;
 	size_t nf;
-	int in_unit;
+	int in_unit, covered;
 
-	if (dwarf_lookup(d, svma, names, &nf, &in_unit, why) == -1)
+	if (dwarf_lookup(d, svma, names, &nf, &in_unit, why) == -1 ||
+	    dwarf_symbol(d, svma, &sname, &sfile, why) == -1)
 		return -1;
-	if (!sym_symtab_covers(t, svma)) {
-		buf_adds(why, "an address no function symbol covers");
+	covered = t == NULL || sym_symtab_covers(t, svma);
+	if (!covered && (nf > 0 || (in_unit && sname != NULL &&
+	    sfile == NULL))) {
+		buf_adds(why, "an address no function symbol covers, in a "
+		    "unit's code");
 		return -1;
 	}
 	buf_reset(dem);
-	if ((sname = sym_symtab_name(t, svma)) != NULL &&
+	if (sname != NULL && *sname == '\0') {
+		buf_adds(why, "a symbol without a name");
+		return -1;
+	}
+	if (sname != NULL &&
 	    dwarf_demangle(sname, strlen(sname), dem) == -1) {
 		buf_printf(why, "a symbol not demangled in process: %.80s",
 		    sname);
@@ -563,81 +582,96 @@ dwarf_frames(struct dwarf *d, const struct sym_symtab *t, uint64_t svma,
 		p += n + 1;
 	}
 	if (nf == 0 && sname != NULL && !symr_unknown(dem->s, dem->len))
-		symr_push(r, dem->s, dem->len, "", 0, 0);
+		symr_push(r, dem->s, dem->len, sfile ? sfile : "",
+		    sfile ? strlen(sfile) : 0, 0);
 	return 0;
 }
 
 /*
- * The answers for l from the DWARF of its file, read in process (the
- * dwarf backend): what llvm-symbolizer would answer, checked against the
- * symbol table and PLT the same way.  -1 (why set, nothing kept) when
- * the file has DWARF this cannot answer for exactly: the caller asks
- * llvm-symbolizer then.
+ * The dwarf backend: answers for q[0..nq) as sym_backend_run gives them,
+ * what llvm-symbolizer would answer, from the DWARF and symbol table of
+ * job->bin read in process; the addresses this cannot answer for exactly
+ * (dwarf_frames) are asked of llvm-symbolizer (job->prog), all of them
+ * when the file's DWARF is not one it reads.  bin has the PLT: its stubs
+ * are check_symtab's to name.  SP_SYMBOLIZE_DWARF_WHY in the environment
+ * says on stderr what was left to llvm-symbolizer and why.
  */
 static int
-from_dwarf(struct sym_ctx *sc, struct lib *l, const char *bin,
-    const struct sym_image *im, struct buf *why)
+dwarf_run(const struct sym_job *job, const char *bin, const uint64_t *q,
+    size_t nq, struct sym_results *r, struct buf *msg, struct buf *wmsg)
 {
-	struct dwarf *d = dwarf_open(l->file, why);
-	struct sym_symtab *t = NULL;
-	struct sym_plt *plt = NULL;
-	struct buf names = { 0 }, dem = { 0 };
-	size_t nq, na = l->naddrs ? l->naddrs : 1, *pos = NULL;
-	uint64_t *sv = NULL, *q = NULL;
-	uint64_t base = sc->o.has_base ? sc->o.base : im->base;
-	int rc = -1;
+	struct buf why = { 0 }, first = { 0 }, names = { 0 }, dem = { 0 };
+	struct sym_job lj = *job;
+	struct dwarf *d = dwarf_open(job->bin, &why);
+	struct sym_symtab *t;
+	struct sym_plt *plt;
+	struct sym_results fr;
+	size_t *fb, nfb = 0;
+	uint64_t *fq;
+	int rc = 0;
 
-	if (d == NULL)
-		return -1;
-	/* llvm reads .symtab only; sp's table falls back to .dynsym. */
-	if (!dwarf_has_symtab(d) || (t = sym_symtab_read(l->file)) == NULL) {
-		buf_adds(why, "no .symtab");
-		goto out;
+	lj.backend = SYMB_LLVM;
+	if (d == NULL) {
+		if (getenv("SP_SYMBOLIZE_DWARF_WHY") != NULL)
+			warnx("%s: %s: asking llvm-symbolizer", job->bin,
+			    why.s);
+		buf_free(&why);
+		return sym_backend_run(&lj, q, nq, r, msg, wmsg);
 	}
+	t = sym_symtab_read(job->bin);
 	plt = sym_plt_read(bin);
-	sv = xreallocarray(NULL, na, sizeof(*sv));
-	q = xreallocarray(NULL, na, sizeof(*q));
-	pos = xreallocarray(NULL, na, sizeof(*pos));
-	nq = in_code(l, im, base, sv, q, pos);
-	symr_init(&l->res, nq);
+	fb = xreallocarray(NULL, nq ? nq : 1, sizeof(*fb));
+	fq = xreallocarray(NULL, nq ? nq : 1, sizeof(*fq));
+	symr_init(r, nq);
 	for (size_t k = 0; k < nq; k++) {
-		size_t start = l->res.nfr;
+		uint64_t svma = q[k] + job->base;
+		size_t start = r->nfr;
 		int inplt = 0;
 
+		buf_reset(&why);
+		if (job->progress && k % 1024 == 0)
+			progress_set(k);
 		/* A PLT stub's name is check_symtab's, whatever we say. */
-		if (plt == NULL || sym_plt_name(plt, q[k] + base,
-		    &inplt) == NULL) {
-			if (inplt) {
-				buf_adds(why, "an address in a PLT header");
-				symr_free(&l->res);
-				goto out;
-			}
-			if (dwarf_frames(d, t, q[k] + base, &l->res, &names,
-			    &dem, why) == -1) {
-				symr_free(&l->res);
-				goto out;
-			}
+		if ((plt == NULL || sym_plt_name(plt, svma, &inplt) == NULL) &&
+		    dwarf_frames(d, t, svma, r, &names, &dem, &why) == -1) {
+			r->nfr = start;
+			if (nfb == 0)
+				buf_adds(&first, why.s);
+			fq[nfb] = q[k];
+			fb[nfb++] = k;
+			continue;
 		}
-		symr_commit(&l->res, k, start);
+		symr_commit(r, k, start);
 	}
-	symr_spread(&l->res, pos, l->naddrs);
-	l->asked = nq;
-	l->via = "dwarf";
-	l->state = L_DONE;
-	warn_outside(l, nq);
-	check_symtab(l, bin, sv);
-	symc_lib_done(l);
-	rc = 0;
-out:
+	if (nfb > 0) {
+		if (getenv("SP_SYMBOLIZE_DWARF_WHY") != NULL)
+			warnx("%s: %zu of %zu addresses (%s): asking "
+			    "llvm-symbolizer", job->bin, nfb, nq, first.s);
+		rc = sym_backend_run(&lj, fq, nfb, &fr, msg, wmsg);
+		for (size_t j = 0; j < nfb; j++)
+			symr_copy(r, fb[j], &fr, j);
+		symr_free(&fr);
+	}
 	dwarf_free(d);
 	sym_symtab_free(t);
 	sym_plt_free(plt);
+	buf_free(&why);
+	buf_free(&first);
 	buf_free(&names);
 	buf_free(&dem);
-	free(sv);
-	free(q);
-	free(pos);
+	free(fb);
+	free(fq);
 	return rc;
+}
+
+/* The job's answers for q[0..nq): its program's, or the dwarf backend's. */
+static int
+answer(const struct sym_job *job, const char *bin, const uint64_t *q,
+    size_t nq, struct sym_results *r, struct buf *msg, struct buf *wmsg)
+{
+	if (job->backend == SYMB_DWARF)
+		return dwarf_run(job, bin, q, nq, r, msg, wmsg);
+	return sym_backend_run(job, q, nq, r, msg, wmsg);
 }
 
 /*
@@ -715,26 +749,20 @@ symc_resolve_lib(struct sym_ctx *sc, struct lib *l)
 		l->secs = now() - t0;
 		goto out;
 	}
-	if (im.kind == SYMK_ELF && !sc->o.lines && sc->o.symbolizer == NULL &&
-	    sc->o.backend == SYMB_DWARF) {
-		struct buf why = { 0 };
-		int rc = from_dwarf(sc, l, use, &im, &why);
-
-		if (rc == -1 && getenv("SP_SYMBOLIZE_DWARF_WHY") != NULL)
-			warnx("%.*s: %s: %s: asking llvm-symbolizer",
-			    (int)l->name_len, l->name, l->file, why.s);
-		buf_free(&why);
-		if (rc == 0) {
-			l->secs = now() - t0;
-			goto out;
-		}
-	}
 	job.backend = sym_programs_choose(&sc->progs, im.kind, &prog);
 	if (job.backend == SYMB_NONE) {
 		sc->status = 1;
 		l->state = L_FAILED;
 		goto out;
 	}
+	/*
+	 * The DWARF read in process where it answers as llvm-symbolizer
+	 * does (function names, not lines), by default and --backend dwarf.
+	 */
+	if (job.backend == SYMB_LLVM && im.kind == SYMK_ELF &&
+	    !sc->o.lines && sc->o.symbolizer == NULL &&
+	    (sc->o.backend == SYMB_NONE || sc->o.backend == SYMB_DWARF))
+		job.backend = SYMB_DWARF;
 	job.prog = prog;
 	job.bin = l->file;
 	job.arch = NULL;

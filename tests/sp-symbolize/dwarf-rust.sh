@@ -1,7 +1,10 @@
-# --backend dwarf on a `cargo build --release` program with debug = true:
-# the same output as --backend llvm.  Rust's v0 names (_R...), which this
-# toolchain's standard library has, are not demangled in process: the
-# file is then left to llvm-symbolizer, as it must be.
+# --backend dwarf on a `cargo build --release` program with debug = true,
+# and on a rustc -C symbol-mangling-version=v0 program: the same output
+# as --backend llvm.  Rust's v0 names (_R...), which this toolchain's
+# standard library has, are demangled in process when they are paths of
+# crates, names, closures and shims (dwarf_demangle.c); the others
+# (generics, impls) are left to llvm-symbolizer, as they must be.  The
+# v0 program must have some answered in process.
 . "$T/dwarf.inc"
 need cargo readelf llvm-symbolizer
 mkdir -p src || exit 1
@@ -38,3 +41,22 @@ f=target/release/spdw
 dense "$f" "$f" >spdw.addrs
 stream spdw "$PWD/$f" spdw.addrs >spdw.tsv
 FALLBACK=1 compare spdw "$PWD/$f" spdw.tsv spdw.addrs
+
+cat >v0.rs <<'RS'
+fn main() {
+    let v: Vec<u64> = (0..std::env::args().count() as u64 * 1000).collect();
+    let s: u64 = v.iter().map(|x| x.wrapping_mul(3)).sum();
+    println!("{}", s);
+}
+RS
+rustc -O -g -C symbol-mangling-version=v0 v0.rs 2>err || { cat err >&2; exit 1; }
+dense v0 v0 7 >v0.addrs
+stream v0 "$PWD/v0" v0.addrs >v0.tsv
+FALLBACK=1 compare v0 "$PWD/v0" v0.tsv v0.addrs
+SP_SYMBOLIZE_DWARF_WHY=1 sp-symbolize --no-cache -b "$PWD/v0" v0.tsv \
+    >/dev/null 2>why || exit 1
+# "N of M addresses (...): asking llvm-symbolizer": N < M.
+awk '/asking llvm-symbolizer$/ { for (i = 1; i < NF; i++) if ($(i + 1) == "of") {
+	if ($i + 0 >= $(i + 2) + 0) bad = 1; found = 1 } }
+    END { exit !(found && !bad) }' why ||
+    { echo "v0: nothing answered in process:" >&2; cat why >&2; exit 1; }
