@@ -3,8 +3,8 @@
  * (dwarf_impl.h), SHF_COMPRESSED zlib sections inflated.  Every offset
  * and size is checked against the image; an image this cannot read
  * exactly (32-bit, big-endian, .zdebug or zstd sections, dwz's
- * .gnu_debugaltlink, split DWARF) is refused with a reason.  It uses
- * base/ and zlib.
+ * .gnu_debugaltlink, split DWARF) is refused with a reason.  The section
+ * table is read by elf/elf_file.h.  It uses elf/, base/ and zlib.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -12,11 +12,9 @@
 #include <zlib.h>
 
 #include "base/util.h"
+#include "elf/elf_file.h"
 #include "dwarf/dwarf_impl.h"
 
-#define SHT_SYMTAB_	2
-#define SHT_NOBITS_	8
-#define SHF_COMPRESSED_	0x800
 #define ELFCOMPRESS_ZLIB_ 1
 
 static const char *const names[S_N] = {
@@ -79,7 +77,8 @@ int
 dwarf_elf_sections(struct dwarf *d, const unsigned char *p, size_t n,
     struct buf *why)
 {
-	uint64_t shoff, shentsize, shnum, shstrndx, stroff, strsz;
+	struct elf_file e;
+	const char *bad;
 
 	if (n < 64 || memcmp(p, "\177ELF", 4) != 0) {
 		buf_adds(why, "not an ELF file");
@@ -89,39 +88,21 @@ dwarf_elf_sections(struct dwarf *d, const unsigned char *p, size_t n,
 		buf_adds(why, "not a little-endian ELF64 file");
 		return -1;
 	}
-	shoff = le(p + 40, 8);
-	shentsize = le(p + 58, 2);
-	shnum = le(p + 60, 2);
-	shstrndx = le(p + 62, 2);
-	if (shnum == 0 || shentsize < 64 || shoff > n ||
-	    shnum * shentsize > n - shoff || shstrndx >= shnum) {
-		buf_adds(why, "bad section headers");
+	if (elf_open_mem(&e, p, n, &bad) == -1) {
+		buf_adds(why, bad);
 		return -1;
 	}
-	{
-		const unsigned char *h = p + shoff + shstrndx * shentsize;
-
-		stroff = le(h + 24, 8);
-		strsz = le(h + 32, 8);
-		if (stroff > n || strsz > n - stroff) {
-			buf_adds(why, "bad section name table");
-			return -1;
-		}
-	}
-	for (uint64_t i = 0; i < shnum; i++) {
-		const unsigned char *h = p + shoff + i * shentsize;
-		uint64_t name = le(h, 4), type = le(h + 4, 4);
-		uint64_t flags = le(h + 8, 8), off = le(h + 24, 8);
-		uint64_t size = le(h + 32, 8);
+	for (uint64_t i = 0; i < e.shnum; i++) {
+		struct elf_shdr sh;
+		const unsigned char *b;
 		const char *nm;
 		int k;
 
-		if (type == SHT_SYMTAB_)
+		elf_section(&e, i, &sh);
+		if (sh.type == ELF_SHT_SYMTAB)
 			d->has_symtab = 1;
-		if (name >= strsz || memchr(p + stroff + name, '\0',
-		    (size_t)(strsz - name)) == NULL)
+		if ((nm = elf_section_name(&e, &sh)) == NULL)
 			continue;
-		nm = (const char *)p + stroff + name;
 		if (strncmp(nm, ".zdebug", 7) == 0 ||
 		    strcmp(nm, ".gnu_debugaltlink") == 0 ||
 		    strcmp(nm, ".debug_sup") == 0 ||
@@ -133,22 +114,22 @@ dwarf_elf_sections(struct dwarf *d, const unsigned char *p, size_t n,
 		for (k = 0; k < S_N; k++)
 			if (strcmp(nm, names[k]) == 0)
 				break;
-		if (k == S_N || type == SHT_NOBITS_)
+		if (k == S_N || sh.type == ELF_SHT_NOBITS)
 			continue;
 		if (d->s[k].p != NULL) {
 			buf_printf(why, "%s: twice", nm);
 			return -1;
 		}
-		if (off > n || size > n - off) {
+		if ((b = elf_section_bytes(&e, &sh)) == NULL) {
 			buf_printf(why, "%s: past the end of the file", nm);
 			return -1;
 		}
-		if (flags & SHF_COMPRESSED_) {
-			if (inflate_sect(d, k, p + off, size, why) == -1)
+		if (sh.flags & ELF_SHF_COMPRESSED) {
+			if (inflate_sect(d, k, b, sh.size, why) == -1)
 				return -1;
 		} else {
-			d->s[k].p = p + off;
-			d->s[k].n = (size_t)size;
+			d->s[k].p = b;
+			d->s[k].n = (size_t)sh.size;
 		}
 	}
 	return 0;
