@@ -71,6 +71,7 @@ elf_shdr_decode(const struct elf_file *e, const unsigned char *s,
 		sh->size = elf_get(e, s + 32, 8);
 		sh->link = elf_get(e, s + 40, 4);
 		sh->info = elf_get(e, s + 44, 4);
+		sh->align = elf_get(e, s + 48, 8);
 		sh->entsize = elf_get(e, s + 56, 8);
 	} else {
 		sh->flags = elf_get(e, s + 8, 4);
@@ -79,6 +80,7 @@ elf_shdr_decode(const struct elf_file *e, const unsigned char *s,
 		sh->size = elf_get(e, s + 20, 4);
 		sh->link = elf_get(e, s + 24, 4);
 		sh->info = elf_get(e, s + 28, 4);
+		sh->align = elf_get(e, s + 32, 4);
 		sh->entsize = elf_get(e, s + 36, 4);
 	}
 }

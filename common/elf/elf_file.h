@@ -31,7 +31,8 @@ struct elf_file {
 };
 
 struct elf_shdr {
-	uint64_t name, type, flags, addr, off, size, link, info, entsize;
+	uint64_t name, type, flags, addr, off, size, link, info, align;
+	uint64_t entsize;
 };
 
 /* An n-byte number at p in e's byte order. */
