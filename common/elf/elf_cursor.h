@@ -39,14 +39,15 @@ cur_u(struct cur *c, int n)
 	return v;
 }
 
+/* A LEB128 number, signed or not, by the rule above. */
 static inline uint64_t
-cur_uleb(struct cur *c)
+cur_leb(struct cur *c, int sgn)
 {
 	uint64_t v = 0;
 	int shift = 0;
 
 	for (;;) {
-		unsigned char b;
+		unsigned char b, fill;
 
 		if (c->bad || c->p >= c->end) {
 			c->bad = 1;
@@ -54,49 +55,40 @@ cur_uleb(struct cur *c)
 		}
 		b = *c->p++;
 		if (shift < 64) {
-			/* At bit 63 only the byte's lowest bit fits. */
-			if (shift == 63 && (b & 0x7e) != 0)
+			/*
+			 * At bit 63 only the byte's lowest bit fits: the
+			 * others must be 0 or, signed, repeat it.
+			 */
+			if (shift == 63 && (b & 0x7e) != 0 &&
+			    (!sgn || (b & 0x7f) != 0x7f))
 				c->bad = 1;
 			v |= (uint64_t)(b & 0x7f) << shift;
 			shift += 7;
-		} else if ((b & 0x7f) != 0)
-			c->bad = 1;
-		if (!(b & 0x80))
-			return c->bad ? 0 : v;
+		} else {
+			fill = sgn && (v >> 63) ? 0x7f : 0;
+			if ((b & 0x7f) != fill)
+				c->bad = 1;
+		}
+		if (!(b & 0x80)) {
+			if (c->bad)
+				return 0;
+			if (sgn && shift < 64 && (b & 0x40))
+				v |= ~(uint64_t)0 << shift;
+			return v;
+		}
 	}
+}
+
+static inline uint64_t
+cur_uleb(struct cur *c)
+{
+	return cur_leb(c, 0);
 }
 
 static inline int64_t
 cur_sleb(struct cur *c)
 {
-	uint64_t v = 0;
-	int shift = 0;
-
-	for (;;) {
-		unsigned char b;
-
-		if (c->bad || c->p >= c->end) {
-			c->bad = 1;
-			return 0;
-		}
-		b = *c->p++;
-		if (shift < 64) {
-			/* At bit 63 the byte's other bits must repeat it. */
-			if (shift == 63 && (b & 0x7f) != 0 &&
-			    (b & 0x7f) != 0x7f)
-				c->bad = 1;
-			v |= (uint64_t)(b & 0x7f) << shift;
-			shift += 7;
-		} else if ((b & 0x7f) != ((v >> 63) ? 0x7f : 0))
-			c->bad = 1;
-		if (!(b & 0x80)) {
-			if (c->bad)
-				return 0;
-			if (shift < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << shift;
-			return (int64_t)v;
-		}
-	}
+	return (int64_t)cur_leb(c, 1);
 }
 
 #endif
