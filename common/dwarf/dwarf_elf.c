@@ -4,18 +4,16 @@
  * and size is checked against the image; an image this cannot read
  * exactly (32-bit, big-endian, .zdebug or zstd sections, dwz's
  * .gnu_debugaltlink, split DWARF) is refused with a reason.  The section
- * table is read by elf/elf_file.h.  It uses elf/, base/ and zlib.
+ * table is read by elf/elf_file.h, compressed sections inflated by
+ * elf/elf_zlib.h.  It uses elf/ and base/.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "base/util.h"
 #include "elf/elf_file.h"
+#include "elf/elf_zlib.h"
 #include "dwarf/dwarf_impl.h"
-
-#define ELFCOMPRESS_ZLIB_ 1
 
 static const char *const names[S_N] = {
 	".debug_info", ".debug_abbrev", ".debug_str", ".debug_line_str",
@@ -23,53 +21,20 @@ static const char *const names[S_N] = {
 	".debug_ranges", ".debug_aranges",
 };
 
-static uint64_t
-le(const unsigned char *p, int n)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)p[i] << (8 * i);
-	return v;
-}
-
 /* Inflate a compressed section's bytes p[0..n) into d->owned[k]. */
 static int
 inflate_sect(struct dwarf *d, int k, const unsigned char *p, uint64_t n,
     struct buf *why)
 {
-	uint64_t want;
-	z_stream z;
-	int rc;
+	const char *bad;
+	size_t m;
 
-	if (n < 24 || le(p, 4) != ELFCOMPRESS_ZLIB_) {
-		buf_printf(why, "%s: compressed other than by zlib", names[k]);
-		return -1;
-	}
-	want = le(p + 8, 8);
-	/* zlib inflates at most about 1032 times: more is a lie. */
-	if (want > (uint64_t)INT_MAX || want > (n - 24) * 1100 + 4096) {
-		buf_printf(why, "%s: bad compressed size", names[k]);
-		return -1;
-	}
-	d->owned[k] = xmalloc(want ? (size_t)want : 1);
-	memset(&z, 0, sizeof(z));
-	if (inflateInit(&z) != Z_OK) {
-		buf_printf(why, "%s: cannot inflate", names[k]);
-		return -1;
-	}
-	z.next_in = (unsigned char *)(uintptr_t)(p + 24);
-	z.avail_in = (uInt)(n - 24 > UINT_MAX ? UINT_MAX : n - 24);
-	z.next_out = d->owned[k];
-	z.avail_out = (uInt)want;
-	rc = inflate(&z, Z_FINISH);
-	inflateEnd(&z);
-	if (rc != Z_STREAM_END || z.total_out != want) {
-		buf_printf(why, "%s: corrupt compressed data", names[k]);
+	if (elf_inflate(p, n, &d->owned[k], &m, &bad) == -1) {
+		buf_printf(why, "%s: %s", names[k], bad);
 		return -1;
 	}
 	d->s[k].p = d->owned[k];
-	d->s[k].n = (size_t)want;
+	d->s[k].n = m;
 	return 0;
 }
 

@@ -17,18 +17,17 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "sym/sym_debugfile.h"
 #include "sym/sym_image.h"
 #include "perf/unwind_impl.h"
 #include "elf/elf_file.h"
+#include "elf/elf_zlib.h"
 #include "base/util.h"
 
 #define EM_X86_64_	62
 #define EM_AARCH64_	183
 #define PT_LOAD_	1
-#define ELFCOMPRESS_ZLIB_ 1
 
 static uint64_t
 le(const uint8_t *p, int n)
@@ -132,25 +131,18 @@ find_sections(const uint8_t *f, size_t sz, const char *const *want,
 static int
 inflate_section(struct unw_image *im, struct unw_sect *s)
 {
-	uint64_t type, size;
-	uLongf dlen;
+	const char *why;
+	size_t n;
 
-	if (s->n < 24)
+	if (elf_inflate(s->p, s->n, &im->dbgbuf, &n, &why) == -1)
 		return -1;
-	type = le(s->p, 4);
-	size = le(s->p + 8, 8);
-	if (type != ELFCOMPRESS_ZLIB_ || size == 0 || size > (1u << 30))
-		return -1;
-	im->dbgbuf = xmalloc((size_t)size);
-	dlen = (uLongf)size;
-	if (uncompress(im->dbgbuf, &dlen, s->p + 24, (uLong)(s->n - 24)) !=
-	    Z_OK || dlen != size) {
+	if (n == 0) {
 		free(im->dbgbuf);
 		im->dbgbuf = NULL;
 		return -1;
 	}
 	s->p = im->dbgbuf;
-	s->n = (size_t)size;
+	s->n = n;
 	return 0;
 }
 
