@@ -11,10 +11,11 @@
  *
  * .symtab is read when there is one, else .dynsym.  Symbols of type FUNC,
  * IFUNC (and NOTYPE, for hand-written assembly) defined in an executable
- * section count; one of size 0 reaches up to the next symbol or its
- * section's end.  Of several symbols at one address the first global one
- * names the function.  Every offset and count read from the file is
- * checked against its size.  It uses base/ only.
+ * section count (elf/elf_sym.h's rule, which sym_symtab.c follows too);
+ * one of size 0 reaches up to the next symbol or its section's end.  Of
+ * several symbols at one address the first global one names the
+ * function.  Every offset and count read from the file is checked
+ * against its size.  It uses elf/ and base/.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -24,16 +25,9 @@
 #include <unistd.h>
 
 #include "annotate/ann_impl.h"
+#include "elf/elf_file.h"
+#include "elf/elf_sym.h"
 #include "base/util.h"
-
-#define SHT_SYMTAB_	2
-#define SHT_DYNSYM_	11
-#define SHF_EXECINSTR_	4
-#define STT_NOTYPE_	0
-#define STT_FUNC_	2
-#define STT_GNU_IFUNC_	10
-#define STB_GLOBAL_	1
-#define SHN_LORESERVE_	0xff00
 
 struct rsym {
 	uint64_t lo, size, secend;
@@ -41,16 +35,6 @@ struct rsym {
 	size_t	 order;
 	int	 global;
 };
-
-static uint64_t
-get(const unsigned char *p, int n, int be)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-	return v;
-}
 
 static int
 by_lo(const void *a, const void *b)
@@ -80,8 +64,9 @@ ann_syms_read(const char *path, struct ann_syms *out, const char **why)
 	struct stat st;
 	struct rsym *rs = NULL;
 	size_t nrs = 0, caprs = 0;
-	uint64_t shoff, shnum, shentsize, best = UINT64_MAX;
-	int fd, is64, be, rc = -1;
+	uint64_t shnum, best = UINT64_MAX;
+	struct elf_file e;
+	int fd, rc = -1;
 	size_t sz;
 	void *map;
 
@@ -103,99 +88,70 @@ ann_syms_read(const char *path, struct ann_syms *out, const char **why)
 		return -1;
 	}
 	p = map;
-	*why = "not an ELF file";
-	if (memcmp(p, "\177ELF", 4) != 0 || (p[4] != 1 && p[4] != 2) ||
-	    (p[5] != 1 && p[5] != 2))
+	if (elf_header(&e, p, sz, sz, why) == -1) {
+		*why = "not an ELF file";
 		goto out;
-	is64 = p[4] == 2;
-	be = p[5] == 2;
-	shoff = get(p + (is64 ? 0x28 : 0x20), is64 ? 8 : 4, be);
-	shentsize = get(p + (is64 ? 0x3a : 0x2e), 2, be);
-	shnum = get(p + (is64 ? 0x3c : 0x30), 2, be);
+	}
+	shnum = e.shnum;
 	*why = "has a broken section table";
-	if (shentsize < (is64 ? 64u : 40u) || shoff > sz ||
-	    shnum > (sz - shoff) / shentsize)
+	if (e.shentsize < (e.is64 ? 64u : 40u) || e.shoff > sz ||
+	    shnum > (sz - e.shoff) / e.shentsize)
 		goto out;
-	sh = p + shoff;
+	sh = p + e.shoff;
 	/* .symtab when there is one, else .dynsym. */
 	for (uint64_t i = 0; i < shnum; i++) {
-		uint64_t t = get(sh + i * shentsize + 4, 4, be);
+		struct elf_shdr s;
 
-		if (t == SHT_SYMTAB_ || (t == SHT_DYNSYM_ && best ==
-		    UINT64_MAX))
+		elf_shdr_decode(&e, sh + i * e.shentsize, &s);
+		if (s.type == ELF_SHT_SYMTAB || (s.type == ELF_SHT_DYNSYM &&
+		    best == UINT64_MAX))
 			best = i;
-		if (t == SHT_SYMTAB_)
+		if (s.type == ELF_SHT_SYMTAB)
 			break;
 	}
 	*why = "has no symbol table";
 	if (best == UINT64_MAX)
 		goto out;
 	{
-		const unsigned char *s = sh + best * shentsize;
-		uint64_t off = get(s + (is64 ? 0x18 : 0x10), is64 ? 8 : 4, be);
-		uint64_t size = get(s + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, be);
-		uint64_t link = get(s + (is64 ? 0x28 : 0x18), 4, be);
-		uint64_t ent = get(s + (is64 ? 0x38 : 0x24), is64 ? 8 : 4, be);
-		const unsigned char *ls;
+		struct elf_shdr tab, str;
 		uint64_t stroff, strsize;
 
+		elf_shdr_decode(&e, sh + best * e.shentsize, &tab);
 		*why = "has a broken symbol table";
-		if (ent < (is64 ? 24u : 16u) || off > sz || size > sz - off ||
-		    link >= shnum)
+		if (tab.entsize < ELF_SYM_SIZE(&e) ||
+		    !elf_in_file(&e, tab.off, tab.size) || tab.link >= shnum)
 			goto out;
-		ls = sh + link * shentsize;
-		stroff = get(ls + (is64 ? 0x18 : 0x10), is64 ? 8 : 4, be);
-		strsize = get(ls + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, be);
-		if (stroff > sz || strsize > sz - stroff)
+		elf_shdr_decode(&e, sh + tab.link * e.shentsize, &str);
+		stroff = str.off;
+		strsize = str.size;
+		if (!elf_in_file(&e, stroff, strsize))
 			goto out;
-		for (uint64_t k = 1; k < size / ent; k++) {
-			const unsigned char *e = p + off + k * ent;
-			uint64_t name, value, ssize, shndx, info;
-			const unsigned char *sec;
-			uint64_t sflags, saddr, ssz;
-			int type;
+		for (uint64_t k = 1; k < tab.size / tab.entsize; k++) {
+			struct elf_shdr sec;
+			struct elf_sym y;
+			const char *name;
 
-			name = get(e, 4, be);
-			if (is64) {
-				info = e[4];
-				shndx = get(e + 6, 2, be);
-				value = get(e + 8, 8, be);
-				ssize = get(e + 16, 8, be);
-			} else {
-				value = get(e + 4, 4, be);
-				ssize = get(e + 8, 4, be);
-				info = e[12];
-				shndx = get(e + 14, 2, be);
-			}
-			type = info & 0xf;
-			if (type != STT_FUNC_ && type != STT_GNU_IFUNC_ &&
-			    type != STT_NOTYPE_)
+			elf_sym_decode(&e, p + tab.off + k * tab.entsize, &y);
+			if (!elf_sym_maybe_code(&y, shnum) || y.name >= strsize)
 				continue;
-			if (shndx == 0 || shndx >= SHN_LORESERVE_ ||
-			    shndx >= shnum || name >= strsize)
+			elf_shdr_decode(&e, sh + y.shndx * e.shentsize, &sec);
+			if (!elf_sym_in_code(&y, &sec))
 				continue;
-			sec = sh + shndx * shentsize;
-			sflags = get(sec + 8, is64 ? 8 : 4, be);
-			saddr = get(sec + (is64 ? 0x10 : 0x0c), is64 ? 8 : 4,
-			    be);
-			ssz = get(sec + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, be);
-			if (!(sflags & SHF_EXECINSTR_) || value < saddr ||
-			    value >= saddr + ssz)
-				continue;
-			if (memchr(p + stroff + name, '\0', strsize - name) ==
-			    NULL || p[stroff + name] == '\0')
+			name = (const char *)p + stroff + y.name;
+			if (memchr(name, '\0', strsize - y.name) == NULL ||
+			    name[0] == '\0')
 				continue;
 			/* Local labels of assembly ($x, .L...) name nothing. */
-			if (type == STT_NOTYPE_ && (p[stroff + name] == '$' ||
-			    p[stroff + name] == '.'))
+			if (y.type == ELF_STT_NOTYPE && (name[0] == '$' ||
+			    name[0] == '.'))
 				continue;
 			xgrow(&rs, &caprs, nrs + 1, sizeof(*rs));
-			rs[nrs].lo = value;
-			rs[nrs].size = ssize;
-			rs[nrs].secend = saddr + ssz;
-			rs[nrs].name = (const char *)p + stroff + name;
+			rs[nrs].lo = y.value;
+			rs[nrs].size = y.size;
+			rs[nrs].secend = sec.addr + sec.size;
+			rs[nrs].name = name;
 			rs[nrs].order = nrs;
-			rs[nrs].global = (info >> 4) == STB_GLOBAL_;
+			rs[nrs].global = y.bind == ELF_STB_GLOBAL;
 			nrs++;
 		}
 	}

@@ -8,7 +8,7 @@
  *	dwarf_demangle.c names as llvm-symbolizer demangles them
  *	dwarf_symtab.c	llvm-symbolizer's symbol table
  *
- * It uses base/ only.
+ * It uses elf/ and base/.
  */
 #ifndef SP_DWARF_IMPL_H
 #define SP_DWARF_IMPL_H
@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/buf.h"
+#include "elf/elf_cursor.h"
 
 enum { S_INFO, S_ABBREV, S_STR, S_LINE_STR, S_STR_OFFSETS, S_ADDR,
     S_RNGLISTS, S_RANGES, S_ARANGES, S_N };
@@ -26,11 +27,7 @@ struct sect {
 	size_t	 n;
 };
 
-/* A cursor over a section: reading past end sets bad and gives 0. */
-struct cur {
-	const unsigned char *p, *end;
-	int	 bad;
-};
+/* struct cur, cur_u, cur_uleb, cur_sleb: elf/elf_cursor.h. */
 
 struct abbrev_attr {
 	uint16_t at, form;
@@ -143,9 +140,6 @@ int	 dwarf_elf_sections(struct dwarf *, const unsigned char *p, size_t n,
 	    struct buf *why);
 
 /* dwarf_info.c */
-uint64_t cur_u(struct cur *, int n);
-uint64_t cur_uleb(struct cur *);
-int64_t	 cur_sleb(struct cur *);
 /* The units, their abbreviations and first DIEs, the segments. */
 int	 dwarf_units(struct dwarf *, struct buf *why);
 /*

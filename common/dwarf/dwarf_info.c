@@ -1,83 +1,17 @@
 /*
- * dwarf_info.c: the bytes of DWARF (dwarf_impl.h): LEB128 and fixed-size
- * numbers, every DW_FORM (read or skipped exactly, or refused), the
- * abbreviation tables, the units' headers and unit DIEs, address ranges
+ * dwarf_info.c: the bytes of DWARF (dwarf_impl.h), read through
+ * elf/elf_cursor.h's cursor: every DW_FORM (read or skipped exactly, or
+ * refused), the abbreviation tables, the units' headers and unit DIEs, address ranges
  * (low/high pc, .debug_ranges, .debug_rnglists) and the segments of code
  * each unit covers, made as llvm's DWARFDebugAranges makes them
  * (.debug_aranges where it names a unit, else the unit DIE's ranges).
- * It uses base/ only.
+ * It uses elf/ and base/.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "dwarf/dwarf_impl.h"
-
-uint64_t
-cur_u(struct cur *c, int n)
-{
-	uint64_t v = 0;
-
-	if (c->bad || (size_t)(c->end - c->p) < (size_t)n) {
-		c->bad = 1;
-		return 0;
-	}
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)c->p[i] << (8 * i);
-	c->p += n;
-	return v;
-}
-
-uint64_t
-cur_uleb(struct cur *c)
-{
-	uint64_t v = 0;
-	int shift = 0;
-
-	while (!c->bad) {
-		unsigned char b;
-
-		if (c->p >= c->end) {
-			c->bad = 1;
-			break;
-		}
-		b = *c->p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		else if ((b & 0x7f) != 0)
-			c->bad = 1;	/* does not fit */
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	return 0;
-}
-
-int64_t
-cur_sleb(struct cur *c)
-{
-	uint64_t v = 0;
-	int shift = 0;
-
-	while (!c->bad) {
-		unsigned char b;
-
-		if (c->p >= c->end) {
-			c->bad = 1;
-			break;
-		}
-		b = *c->p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << shift;
-			return (int64_t)v;
-		}
-	}
-	return 0;
-}
 
 static void
 skip(struct cur *c, uint64_t n)

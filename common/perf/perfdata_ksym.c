@@ -3,7 +3,8 @@
  * running kernel's /proc/kallsyms (when it is the kernel that recorded),
  * ranked as perf ranks equal addresses, and the symbols of the vDSO
  * mapped in this process.  Part of read_perfdata.c's reader
- * (perfdata_impl.h); may use base/ and perf_dso.h.
+ * (perfdata_impl.h); may use base/, elf/ (the vDSO's sections and
+ * symbols, bounded) and perf_dso.h.
  */
 #include <sys/auxv.h>
 
@@ -18,6 +19,8 @@
 #include "base/buf.h"
 #include "base/util.h"
 #include "perf/perfdata_impl.h"
+#include "elf/elf_file.h"
+#include "elf/elf_sym.h"
 
 /* --- Kernel symbols --- */
 
@@ -142,11 +145,17 @@ vrank(const char *name, int bind)
 	    (int)(nl < 65535 ? nl : 65535);
 }
 
+/*
+ * The vDSO carries no size; its section headers come last in it, so the
+ * image is taken to end with them and every section is bounded by that.
+ */
 static void
 vload(struct pd *pd)
 {
 	const uint8_t *img;
 	const Elf64_Ehdr *eh;
+	struct elf_file e;
+	const char *why;
 	size_t vcap = 0;
 
 	pd->vloaded = 1;
@@ -159,41 +168,44 @@ vload(struct pd *pd)
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
-	    eh->e_shoff > 1 << 20 || eh->e_shnum > 256)
+	    eh->e_shoff > 1 << 20 || eh->e_shnum > 256 ||
+	    elf_open_mem(&e, img, (size_t)(eh->e_shoff +
+	    (uint64_t)eh->e_shnum * eh->e_shentsize), &why) == -1)
 		return;
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const Elf64_Shdr *sh = (const Elf64_Shdr *)(const void *)(img +
-		    eh->e_shoff) + i, *strs;
-		const Elf64_Sym *sym;
+	for (uint64_t i = 0; i < e.shnum; i++) {
+		struct elf_shdr sh, strs;
+		const unsigned char *sym;
 		size_t nsym;
 
-		if (sh->sh_type != SHT_DYNSYM || sh->sh_link >= eh->e_shnum ||
-		    sh->sh_entsize != sizeof(Elf64_Sym) ||
-		    sh->sh_offset > 1 << 20 || sh->sh_size > 1 << 20)
+		elf_section(&e, i, &sh);
+		if (sh.type != ELF_SHT_DYNSYM || sh.link >= e.shnum ||
+		    sh.entsize != sizeof(Elf64_Sym) ||
+		    (sym = elf_section_bytes(&e, &sh)) == NULL)
 			continue;
-		strs = (const Elf64_Shdr *)(const void *)(img +
-		    eh->e_shoff) + sh->sh_link;
-		if (strs->sh_offset > 1 << 20 || strs->sh_size > 1 << 20)
+		elf_section(&e, sh.link, &strs);
+		if (elf_section_bytes(&e, &strs) == NULL)
 			continue;
-		sym = (const Elf64_Sym *)(const void *)(img + sh->sh_offset);
-		nsym = sh->sh_size / sizeof(*sym);
+		nsym = (size_t)(sh.size / sh.entsize);
 		for (size_t k = 0; k < nsym; k++) {
+			struct elf_sym y;
 			struct vsym *v;
 			const char *nm;
 
-			if (ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC ||
-			    sym[k].st_shndx == SHN_UNDEF ||
-			    sym[k].st_name >= strs->sh_size)
+			elf_sym_decode(&e, sym + k * sh.entsize, &y);
+			if (y.type != ELF_STT_FUNC || y.shndx == SHN_UNDEF ||
+			    y.name >= strs.size)
 				continue;
-			nm = (const char *)img + strs->sh_offset +
-			    sym[k].st_name;
+			nm = (const char *)img + strs.off + y.name;
+			if (memchr(nm, '\0', (size_t)(strs.size - y.name)) ==
+			    NULL)
+				continue;
 			xgrow(&pd->vsyms, &vcap, pd->nvsyms + 1,
 			    sizeof(*pd->vsyms));
 			v = &pd->vsyms[pd->nvsyms++];
-			v->start = sym[k].st_value;
-			v->end = sym[k].st_value + sym[k].st_size;
+			v->start = y.value;
+			v->end = y.value + y.size;
 			v->name = nm;
-			v->rank = vrank(nm, ELF64_ST_BIND(sym[k].st_info));
+			v->rank = vrank(nm, y.bind);
 		}
 	}
 }

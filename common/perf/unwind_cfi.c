@@ -8,82 +8,16 @@
  *
  * The FDE is found by .eh_frame_hdr's sorted table when the image has the
  * usual one, else by a table made once by scanning the section and
- * sorting.  Every read is bounds-checked through struct rd: a malformed
- * entry gives no rule for the address (the unwinding stops there).
+ * sorting.  Every read is bounds-checked through elf/elf_cursor.h's
+ * struct cur: a malformed entry gives no rule for the address (the
+ * unwinding stops there).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "perf/unwind_impl.h"
+#include "elf/elf_cursor.h"
 #include "base/util.h"
-
-/* A bounded reader over a section; bad is set by any read past its end. */
-struct rd {
-	const uint8_t *p, *end;
-	int	 bad;
-};
-
-static uint64_t
-rd_n(struct rd *r, int n)
-{
-	uint64_t v = 0;
-
-	if (r->bad || r->end - r->p < n) {
-		r->bad = 1;
-		return 0;
-	}
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)r->p[i] << (8 * i);
-	r->p += n;
-	return v;
-}
-
-static uint64_t
-rd_uleb(struct rd *r)
-{
-	uint64_t v = 0;
-	int sh = 0;
-
-	while (!r->bad) {
-		uint8_t b;
-
-		if (r->p >= r->end) {
-			r->bad = 1;
-			break;
-		}
-		b = *r->p++;
-		if (sh < 64)
-			v |= (uint64_t)(b & 0x7f) << sh;
-		sh += 7;
-		if (!(b & 0x80))
-			break;
-	}
-	return v;
-}
-
-static int64_t
-rd_sleb(struct rd *r)
-{
-	uint64_t v = 0;
-	int sh = 0;
-	uint8_t b = 0;
-
-	while (!r->bad) {
-		if (r->p >= r->end) {
-			r->bad = 1;
-			return 0;
-		}
-		b = *r->p++;
-		if (sh < 64)
-			v |= (uint64_t)(b & 0x7f) << sh;
-		sh += 7;
-		if (!(b & 0x80))
-			break;
-	}
-	if (sh < 64 && (b & 0x40))
-		v |= ~(uint64_t)0 << sh;
-	return (int64_t)v;
-}
 
 /*
  * A pointer in encoding enc (DW_EH_PE_*), its field in section s.  The
@@ -91,7 +25,7 @@ rd_sleb(struct rd *r)
  * and the linkers write); others set bad.
  */
 static uint64_t
-rd_ptr(struct rd *r, uint8_t enc, const struct unw_sect *s)
+rd_ptr(struct cur *r, uint8_t enc, const struct unw_sect *s)
 {
 	uint64_t field = s->vaddr + (uint64_t)(r->p - s->p), v;
 
@@ -100,15 +34,15 @@ rd_ptr(struct rd *r, uint8_t enc, const struct unw_sect *s)
 		return 0;
 	}
 	switch (enc & 0x0f) {
-	case 0x00: v = rd_n(r, 8); break;
-	case 0x01: v = rd_uleb(r); break;
-	case 0x02: v = rd_n(r, 2); break;
-	case 0x03: v = rd_n(r, 4); break;
-	case 0x04: v = rd_n(r, 8); break;
-	case 0x09: v = (uint64_t)rd_sleb(r); break;
-	case 0x0a: v = (uint64_t)(int64_t)(int16_t)rd_n(r, 2); break;
-	case 0x0b: v = (uint64_t)(int64_t)(int32_t)rd_n(r, 4); break;
-	case 0x0c: v = rd_n(r, 8); break;
+	case 0x00: v = cur_u(r, 8); break;
+	case 0x01: v = cur_uleb(r); break;
+	case 0x02: v = cur_u(r, 2); break;
+	case 0x03: v = cur_u(r, 4); break;
+	case 0x04: v = cur_u(r, 8); break;
+	case 0x09: v = (uint64_t)cur_sleb(r); break;
+	case 0x0a: v = (uint64_t)(int64_t)(int16_t)cur_u(r, 2); break;
+	case 0x0b: v = (uint64_t)(int64_t)(int32_t)cur_u(r, 4); break;
+	case 0x0c: v = cur_u(r, 8); break;
 	default: r->bad = 1; return 0;
 	}
 	switch (enc & 0x70) {
@@ -142,15 +76,15 @@ static int
 entry_at(const struct unw_sect *s, size_t off, int debug,
     const uint8_t **body, const uint8_t **end, uint64_t *id, int *is_cie)
 {
-	struct rd r = { s->p + off, s->p + s->n, 0 };
+	struct cur r = { s->p + off, s->p + s->n, 0 };
 	uint64_t len;
 	int l64 = 0;
 
 	if (off >= s->n)
 		return -1;
-	len = rd_n(&r, 4);
+	len = cur_u(&r, 4);
 	if (len == 0xffffffff) {
-		len = rd_n(&r, 8);
+		len = cur_u(&r, 8);
 		l64 = 1;
 	}
 	if (r.bad || len == 0 || len > (uint64_t)(r.end - r.p))
@@ -158,7 +92,7 @@ entry_at(const struct unw_sect *s, size_t off, int debug,
 	*end = r.p + len;
 	r.end = *end;
 	/* .eh_frame's CIE pointer is 4 bytes even in a 64-bit entry. */
-	*id = rd_n(&r, debug && l64 ? 8 : 4);
+	*id = cur_u(&r, debug && l64 ? 8 : 4);
 	if (r.bad)
 		return -1;
 	*body = r.p;
@@ -173,13 +107,13 @@ static int
 parse_cie(const struct unw_sect *s, int debug, const uint8_t *body,
     const uint8_t *end, struct cie *c)
 {
-	struct rd r = { body, end, 0 };
+	struct cur r = { body, end, 0 };
 	const char *aug;
 	size_t alen;
 	uint8_t ver;
 
 	memset(c, 0, sizeof(*c));
-	ver = (uint8_t)rd_n(&r, 1);
+	ver = (uint8_t)cur_u(&r, 1);
 	if (r.bad || (ver != 1 && ver != 3 && ver != 4))
 		return -1;
 	aug = (const char *)r.p;
@@ -188,18 +122,18 @@ parse_cie(const struct unw_sect *s, int debug, const uint8_t *body,
 		return -1;
 	r.p += alen + 1;
 	if (ver == 4) {
-		uint8_t asz = (uint8_t)rd_n(&r, 1), ssz = (uint8_t)rd_n(&r, 1);
+		uint8_t asz = (uint8_t)cur_u(&r, 1), ssz = (uint8_t)cur_u(&r, 1);
 
 		if (asz != 8 || ssz != 0)
 			return -1;
 	}
-	c->code_align = rd_uleb(&r);
-	c->data_align = rd_sleb(&r);
-	c->ra = ver == 1 ? rd_n(&r, 1) : rd_uleb(&r);
+	c->code_align = cur_uleb(&r);
+	c->data_align = cur_sleb(&r);
+	c->ra = ver == 1 ? cur_u(&r, 1) : cur_uleb(&r);
 	c->fde_enc = 0;		/* absolute, 8 bytes */
 	if (aug[0] == 'z') {
-		uint64_t n = rd_uleb(&r);
-		struct rd a;
+		uint64_t n = cur_uleb(&r);
+		struct cur a;
 
 		if (r.bad || n > (uint64_t)(end - r.p))
 			return -1;
@@ -210,16 +144,16 @@ parse_cie(const struct unw_sect *s, int debug, const uint8_t *body,
 		for (size_t i = 1; i < alen && !a.bad; i++) {
 			switch (aug[i]) {
 			case 'R':
-				c->fde_enc = (uint8_t)rd_n(&a, 1);
+				c->fde_enc = (uint8_t)cur_u(&a, 1);
 				break;
 			case 'P': {
-				uint8_t enc = (uint8_t)rd_n(&a, 1);
+				uint8_t enc = (uint8_t)cur_u(&a, 1);
 
 				(void)rd_ptr(&a, enc & 0x7f, s);
 				break;
 			}
 			case 'L':
-				(void)rd_n(&a, 1);
+				(void)cur_u(&a, 1);
 				break;
 			case 'S':
 				c->signal = 1;
@@ -253,7 +187,7 @@ parse_fde(const struct unw_sect *s, int debug, size_t off, struct fde *f)
 	uint64_t id, cid;
 	size_t coff;
 	int is_cie;
-	struct rd r;
+	struct cur r;
 
 	if (entry_at(s, off, debug, &body, &end, &id, &is_cie) == -1 ||
 	    is_cie)
@@ -279,7 +213,7 @@ parse_fde(const struct unw_sect *s, int debug, size_t off, struct fde *f)
 	f->lo = rd_ptr(&r, f->cie.fde_enc, s);
 	f->hi = rd_ptr(&r, f->cie.fde_enc & 0x0f, s);
 	if (f->cie.z) {
-		uint64_t n = rd_uleb(&r);
+		uint64_t n = cur_uleb(&r);
 
 		if (r.bad || n > (uint64_t)(end - r.p))
 			return -1;
@@ -462,12 +396,12 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
     const uint8_t *end, uint64_t loc, uint64_t pc, struct row *row,
     const struct row *init)
 {
-	struct rd r = { p, end, 0 };
+	struct cur r = { p, end, 0 };
 	struct row *stack = NULL;
 	int depth = 0, st = -1;
 
 	while (r.p < r.end && !r.bad) {
-		uint8_t op = (uint8_t)rd_n(&r, 1), lo = op & 0x3f;
+		uint8_t op = (uint8_t)cur_u(&r, 1), lo = op & 0x3f;
 		uint64_t reg = UINT64_MAX, delta = 0;
 		int64_t off = 0;
 		int advance = 0;
@@ -479,7 +413,7 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			break;
 		case 2:
 			reg = lo;
-			off = wrapmul(rd_uleb(&r), c->data_align);
+			off = wrapmul(cur_uleb(&r), c->data_align);
 			if (reg < UNW_MAXREGS) {
 				row->r[reg].kind = UR_OFFSET;
 				row->r[reg].v = off;
@@ -513,7 +447,7 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			break;
 		}
 		case 0x02: case 0x03: case 0x04:	/* advance_loc1/2/4 */
-			delta = rd_n(&r, op == 0x02 ? 1 : op == 0x03 ? 2 : 4);
+			delta = cur_u(&r, op == 0x02 ? 1 : op == 0x03 ? 2 : 4);
 			if (r.bad)
 				goto out;
 			delta *= c->code_align;
@@ -524,12 +458,12 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 		case 0x05: case 0x11: case 0x14: case 0x15: case 0x2f:
 			/* offset_extended(_sf), val_offset(_sf),
 			 * GNU_negative_offset_extended */
-			reg = rd_uleb(&r);
+			reg = cur_uleb(&r);
 			if (op == 0x11 || op == 0x15)
-				off = wrapmul((uint64_t)rd_sleb(&r),
+				off = wrapmul((uint64_t)cur_sleb(&r),
 				    c->data_align);
 			else
-				off = wrapmul(rd_uleb(&r), c->data_align);
+				off = wrapmul(cur_uleb(&r), c->data_align);
 			if (op == 0x2f)
 				off = (int64_t)(0 - (uint64_t)off);
 			if (reg < UNW_MAXREGS) {
@@ -539,14 +473,14 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			}
 			break;
 		case 0x06:	/* restore_extended */
-			reg = rd_uleb(&r);
+			reg = cur_uleb(&r);
 			if (init == NULL)
 				goto out;
 			if (reg < UNW_MAXREGS)
 				row->r[reg] = init->r[reg];
 			break;
 		case 0x07: case 0x08:	/* undefined, same_value */
-			reg = rd_uleb(&r);
+			reg = cur_uleb(&r);
 			if (reg < UNW_MAXREGS) {
 				row->r[reg].kind = op == 0x07 ? UR_UNDEF :
 				    UR_SAME;
@@ -555,8 +489,8 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 		case 0x09: {	/* register */
 			uint64_t r2;
 
-			reg = rd_uleb(&r);
-			r2 = rd_uleb(&r);
+			reg = cur_uleb(&r);
+			r2 = cur_uleb(&r);
 			if (reg < UNW_MAXREGS) {
 				row->r[reg].kind = r2 < UNW_MAXREGS ? UR_REG :
 				    UR_UNDEF;
@@ -580,15 +514,15 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			*row = stack[--depth];
 			break;
 		case 0x0c: case 0x12:	/* def_cfa, def_cfa_sf */
-			reg = rd_uleb(&r);
-			off = op == 0x0c ? (int64_t)rd_uleb(&r) :
-			    wrapmul((uint64_t)rd_sleb(&r), c->data_align);
+			reg = cur_uleb(&r);
+			off = op == 0x0c ? (int64_t)cur_uleb(&r) :
+			    wrapmul((uint64_t)cur_sleb(&r), c->data_align);
 			row->cfa_kind = reg < UNW_MAXREGS ? CFA_REG : CFA_NONE;
 			row->cfa_reg = (uint8_t)reg;
 			row->cfa_off = off;
 			break;
 		case 0x0d:	/* def_cfa_register */
-			reg = rd_uleb(&r);
+			reg = cur_uleb(&r);
 			if (row->cfa_kind != CFA_REG && row->cfa_kind !=
 			    CFA_NONE)
 				goto out;
@@ -596,14 +530,14 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			row->cfa_reg = (uint8_t)reg;
 			break;
 		case 0x0e: case 0x13:	/* def_cfa_offset(_sf) */
-			off = op == 0x0e ? (int64_t)rd_uleb(&r) :
-			    wrapmul((uint64_t)rd_sleb(&r), c->data_align);
+			off = op == 0x0e ? (int64_t)cur_uleb(&r) :
+			    wrapmul((uint64_t)cur_sleb(&r), c->data_align);
 			if (row->cfa_kind == CFA_EXPR)
 				goto out;
 			row->cfa_off = off;
 			break;
 		case 0x0f: {	/* def_cfa_expression */
-			uint64_t n = rd_uleb(&r);
+			uint64_t n = cur_uleb(&r);
 
 			if (r.bad || n > (uint64_t)(r.end - r.p) || n > 0xffff)
 				goto out;
@@ -616,8 +550,8 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 		case 0x10: case 0x16: {	/* expression, val_expression */
 			uint64_t n;
 
-			reg = rd_uleb(&r);
-			n = rd_uleb(&r);
+			reg = cur_uleb(&r);
+			n = cur_uleb(&r);
 			if (r.bad || n > (uint64_t)(r.end - r.p) || n > 0xffff)
 				goto out;
 			if (reg < UNW_MAXREGS) {
@@ -630,7 +564,7 @@ run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
 			break;
 		}
 		case 0x2e:	/* GNU_args_size: nothing for unwinding */
-			(void)rd_uleb(&r);
+			(void)cur_uleb(&r);
 			break;
 		case 0x2d:	/* GNU_window_save / aarch64 negate_ra_state */
 			break;

@@ -6,7 +6,8 @@
  * separate debug file (build id or .gnu_debuglink, as sym_debugfile.c
  * finds it) is opened once for its .debug_frame, decompressed if it is
  * SHF_COMPRESSED.  Only 64-bit little-endian files (x86-64, aarch64).
- * Every offset and size read from the file is checked against its size.
+ * Every offset and size read from the file is checked against its size;
+ * the section table is read by elf/elf_file.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,19 +17,17 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "sym/sym_debugfile.h"
 #include "sym/sym_image.h"
 #include "perf/unwind_impl.h"
+#include "elf/elf_file.h"
+#include "elf/elf_zlib.h"
 #include "base/util.h"
 
 #define EM_X86_64_	62
 #define EM_AARCH64_	183
 #define PT_LOAD_	1
-#define SHT_NOBITS_	8
-#define SHF_COMPRESSED_	0x800
-#define ELFCOMPRESS_ZLIB_ 1
 
 static uint64_t
 le(const uint8_t *p, int n)
@@ -103,52 +102,28 @@ static void
 find_sections(const uint8_t *f, size_t sz, const char *const *want,
     struct unw_sect *out, uint64_t *flags)
 {
-	uint64_t shoff = le(f + 40, 8), shentsize = le(f + 58, 2);
-	uint64_t shnum = le(f + 60, 2), shstrndx = le(f + 62, 2);
-	const uint8_t *sh, *strs;
-	uint64_t stroff, strsz;
+	struct elf_file e;
+	const char *why;
 
-	if (shoff == 0 || shentsize < 64 || shoff > sz)
+	if (elf_open_mem(&e, f, sz, &why) == -1)
 		return;
-	if (shnum == 0 || shstrndx == 0xffff) {
-		if (sz - shoff < 64)
-			return;
-		if (shnum == 0)
-			shnum = le(f + shoff + 32, 8);
-		if (shstrndx == 0xffff)
-			shstrndx = le(f + shoff + 40, 4);
-	}
-	if (shnum > (sz - shoff) / shentsize || shstrndx >= shnum)
-		return;
-	sh = f + shoff + shstrndx * shentsize;
-	stroff = le(sh + 24, 8);
-	strsz = le(sh + 32, 8);
-	if (stroff > sz || strsz > sz - stroff)
-		return;
-	strs = f + stroff;
-	for (uint64_t i = 1; i < shnum; i++) {
-		uint64_t name, type, off, size;
+	for (uint64_t i = 1; i < e.shnum; i++) {
+		struct elf_shdr sh;
+		const uint8_t *b;
+		const char *nm;
 
-		sh = f + shoff + i * shentsize;
-		name = le(sh, 4);
-		type = le(sh + 4, 4);
-		off = le(sh + 24, 8);
-		size = le(sh + 32, 8);
-		if (name >= strsz || type == SHT_NOBITS_ || size == 0 ||
-		    off > sz || size > sz - off)
+		elf_section(&e, i, &sh);
+		if (sh.type == ELF_SHT_NOBITS || sh.size == 0 ||
+		    (nm = elf_section_name(&e, &sh)) == NULL ||
+		    (b = elf_section_bytes(&e, &sh)) == NULL)
 			continue;
-		for (int w = 0; want[w] != NULL; w++) {
-			size_t wl = strlen(want[w]);
-
-			if (strsz - name > wl &&
-			    memcmp(strs + name, want[w], wl + 1) == 0 &&
-			    out[w].p == NULL) {
-				out[w].p = f + off;
-				out[w].n = (size_t)size;
-				out[w].vaddr = le(sh + 16, 8);
-				flags[w] = le(sh + 8, 8);
+		for (int w = 0; want[w] != NULL; w++)
+			if (strcmp(nm, want[w]) == 0 && out[w].p == NULL) {
+				out[w].p = b;
+				out[w].n = (size_t)sh.size;
+				out[w].vaddr = sh.addr;
+				flags[w] = sh.flags;
 			}
-		}
 	}
 }
 
@@ -156,25 +131,18 @@ find_sections(const uint8_t *f, size_t sz, const char *const *want,
 static int
 inflate_section(struct unw_image *im, struct unw_sect *s)
 {
-	uint64_t type, size;
-	uLongf dlen;
+	const char *why;
+	size_t n;
 
-	if (s->n < 24)
+	if (elf_inflate(s->p, s->n, &im->dbgbuf, &n, &why) == -1)
 		return -1;
-	type = le(s->p, 4);
-	size = le(s->p + 8, 8);
-	if (type != ELFCOMPRESS_ZLIB_ || size == 0 || size > (1u << 30))
-		return -1;
-	im->dbgbuf = xmalloc((size_t)size);
-	dlen = (uLongf)size;
-	if (uncompress(im->dbgbuf, &dlen, s->p + 24, (uLong)(s->n - 24)) !=
-	    Z_OK || dlen != size) {
+	if (n == 0) {
 		free(im->dbgbuf);
 		im->dbgbuf = NULL;
 		return -1;
 	}
 	s->p = im->dbgbuf;
-	s->n = (size_t)size;
+	s->n = n;
 	return 0;
 }
 
@@ -200,7 +168,7 @@ unw_image_load_debug(struct unw_image *im)
 	    (int)im->arch)
 		return;
 	find_sections(im->dmap, im->dmapsz, want, s, flags);
-	if (s[0].p != NULL && (flags[0] & SHF_COMPRESSED_) &&
+	if (s[0].p != NULL && (flags[0] & ELF_SHF_COMPRESSED) &&
 	    inflate_section(im, &s[0]) == -1)
 		return;
 	im->dbg = s[0];
@@ -275,7 +243,7 @@ image_init(struct unw_image *im, const char *path, int file, char *err,
 	im->eh = s[0];
 	im->hdr = s[1];
 	im->dbg = s[2];
-	if (im->dbg.p != NULL && (flags[2] & SHF_COMPRESSED_) &&
+	if (im->dbg.p != NULL && (flags[2] & ELF_SHF_COMPRESSED) &&
 	    inflate_section(im, &im->dbg) == -1)
 		im->dbg.p = NULL, im->dbg.n = 0;
 	if (im->eh.p != NULL)

@@ -4,83 +4,21 @@
  * DW_OP_breg + DW_OP_deref, the signal trampoline's register slots) and
  * the rest of the stack machine that needs no debug info.  Memory is the
  * stack copy only, every read bounds-checked; the number of operations is
- * capped, so a branch back cannot loop forever.
+ * capped, so a branch back cannot loop forever.  The operands are read
+ * by elf/elf_cursor.h's cursor.
  */
 #include "perf/unwind_mem.h"
+#include "elf/elf_cursor.h"
 
 #define EXPR_STACK	64
 #define EXPR_STEPS	1000
-
-struct ex {
-	const uint8_t *p, *end;
-	int	 bad;
-};
-
-static uint64_t
-ex_n(struct ex *x, int n)
-{
-	uint64_t v = 0;
-
-	if (x->bad || x->end - x->p < n) {
-		x->bad = 1;
-		return 0;
-	}
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)x->p[i] << (8 * i);
-	x->p += n;
-	return v;
-}
-
-static uint64_t
-ex_uleb(struct ex *x)
-{
-	uint64_t v = 0;
-	int sh = 0;
-
-	for (;;) {
-		uint8_t b;
-
-		if (x->bad || x->p >= x->end) {
-			x->bad = 1;
-			return 0;
-		}
-		b = *x->p++;
-		if (sh < 64)
-			v |= (uint64_t)(b & 0x7f) << sh;
-		sh += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-}
-
-static int64_t
-ex_sleb(struct ex *x)
-{
-	uint64_t v = 0;
-	int sh = 0;
-	uint8_t b;
-
-	do {
-		if (x->bad || x->p >= x->end) {
-			x->bad = 1;
-			return 0;
-		}
-		b = *x->p++;
-		if (sh < 64)
-			v |= (uint64_t)(b & 0x7f) << sh;
-		sh += 7;
-	} while (b & 0x80);
-	if (sh < 64 && (b & 0x40))
-		v |= ~(uint64_t)0 << sh;
-	return (int64_t)v;
-}
 
 int
 unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
     const uint8_t *stack, size_t len, uint64_t base, int push, uint64_t *out)
 {
 	uint64_t st[EXPR_STACK];
-	struct ex x = { e, e + n, 0 };
+	struct cur x = { e, e + n, 0 };
 	int sp = 0, steps = 0;
 
 #define NEED(k)	do { if (sp < (k)) return -1; } while (0)
@@ -101,7 +39,7 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 		}
 		if (op >= 0x70 && op <= 0x8f) {		/* breg0..31 */
 			reg = op - 0x70;
-			off = ex_sleb(&x);
+			off = cur_sleb(&x);
 			if (x.bad || reg >= UNW_MAXREGS ||
 			    !(valid & ((uint64_t)1 << reg)))
 				return -1;
@@ -118,7 +56,7 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 			st[sp - 1] = a;
 			break;
 		case 0x94: {	/* deref_size */
-			uint64_t sz = ex_n(&x, 1);
+			uint64_t sz = cur_u(&x, 1);
 
 			NEED(1);
 			if (x.bad || sz == 0 || sz > 8 ||
@@ -139,15 +77,15 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 			st[sp - 1] = a;
 			break;
 		}
-		case 0x08: PUSH(ex_n(&x, 1)); break;
-		case 0x09: PUSH((uint64_t)(int64_t)(int8_t)ex_n(&x, 1)); break;
-		case 0x0a: PUSH(ex_n(&x, 2)); break;
-		case 0x0b: PUSH((uint64_t)(int64_t)(int16_t)ex_n(&x, 2)); break;
-		case 0x0c: PUSH(ex_n(&x, 4)); break;
-		case 0x0d: PUSH((uint64_t)(int64_t)(int32_t)ex_n(&x, 4)); break;
-		case 0x0e: case 0x0f: PUSH(ex_n(&x, 8)); break;
-		case 0x10: PUSH(ex_uleb(&x)); break;
-		case 0x11: PUSH((uint64_t)ex_sleb(&x)); break;
+		case 0x08: PUSH(cur_u(&x, 1)); break;
+		case 0x09: PUSH((uint64_t)(int64_t)(int8_t)cur_u(&x, 1)); break;
+		case 0x0a: PUSH(cur_u(&x, 2)); break;
+		case 0x0b: PUSH((uint64_t)(int64_t)(int16_t)cur_u(&x, 2)); break;
+		case 0x0c: PUSH(cur_u(&x, 4)); break;
+		case 0x0d: PUSH((uint64_t)(int64_t)(int32_t)cur_u(&x, 4)); break;
+		case 0x0e: case 0x0f: PUSH(cur_u(&x, 8)); break;
+		case 0x10: PUSH(cur_uleb(&x)); break;
+		case 0x11: PUSH((uint64_t)cur_sleb(&x)); break;
 		case 0x12:	/* dup */
 			NEED(1);
 			PUSH(st[sp - 1]);
@@ -161,7 +99,7 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 			PUSH(st[sp - 2]);
 			break;
 		case 0x15:	/* pick */
-			a = ex_n(&x, 1);
+			a = cur_u(&x, 1);
 			if (x.bad || a >= (uint64_t)sp)
 				return -1;
 			PUSH(st[sp - 1 - (int)a]);
@@ -194,7 +132,7 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 			break;
 		case 0x23:	/* plus_uconst */
 			NEED(1);
-			st[sp - 1] += ex_uleb(&x);
+			st[sp - 1] += cur_uleb(&x);
 			break;
 		case 0x1a: case 0x1b: case 0x1c: case 0x1d: case 0x1e:
 		case 0x21: case 0x22: case 0x24: case 0x25: case 0x26:
@@ -236,7 +174,7 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 			st[sp - 1] = a;
 			break;
 		case 0x28: case 0x2f:	/* bra, skip */
-			off = (int16_t)ex_n(&x, 2);
+			off = (int16_t)cur_u(&x, 2);
 			if (x.bad)
 				return -1;
 			if (op == 0x28) {
@@ -249,8 +187,8 @@ unw_eval(const uint8_t *e, size_t n, const uint64_t *regs, uint64_t valid,
 			x.p += off;
 			break;
 		case 0x92:	/* bregx */
-			reg = ex_uleb(&x);
-			off = ex_sleb(&x);
+			reg = cur_uleb(&x);
+			off = cur_sleb(&x);
 			if (x.bad || reg >= UNW_MAXREGS ||
 			    !(valid & ((uint64_t)1 << reg)))
 				return -1;

@@ -3,8 +3,9 @@
  * it is handed (sym_imagedef.h).  Reads the ELF header, the program
  * headers (the PT_LOAD segments, PT_NOTE build id) and the section headers
  * (.debug_info, .gnu_debuglink, SHT_NOTE build id of separate debug
- * files), for 32- and 64-bit files of either byte order.  Every offset and
- * count read from the file is checked against the file's size.
+ * files), for 32- and 64-bit files of either byte order, decoded by
+ * elf/elf_file.h.  Every offset and count read from the file is checked
+ * against the file's size.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "sym/sym_fileio.h"
 #include "sym/sym_imagedef.h"
 #include "sym/sym_image_parts.h"
+#include "elf/elf_file.h"
 #include "base/util.h"
 
 #define PT_LOAD_	1
@@ -25,16 +27,13 @@ struct elf {
 	int	 fd;
 	uint64_t sz;
 	int	 is64, be;
+	struct elf_file f;	/* the header, for elf_get and the entries */
 };
 
 static uint64_t
 get(const struct elf *e, const unsigned char *p, int n)
 {
-	uint64_t v = 0;
-
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)p[e->be ? n - 1 - i : i] << (8 * i);
-	return v;
+	return elf_get(&e->f, p, n);
 }
 
 /* Look for an NT_GNU_BUILD_ID note in the notes at off, size n. */
@@ -125,6 +124,7 @@ read_shdrs(const struct elf *e, uint64_t shoff, uint64_t shnum,
 {
 	unsigned char sh[64];
 	size_t want = e->is64 ? 64 : 40;
+	struct elf_shdr s;
 	uint64_t stroff, strsz;
 	char *strs;
 
@@ -134,20 +134,22 @@ read_shdrs(const struct elf *e, uint64_t shoff, uint64_t shnum,
 		/* Extended numbering: the real values are in section 0. */
 		if (sym_pread(e->fd, sh, want, shoff) == -1)
 			return;
+		elf_shdr_decode(&e->f, sh, &s);
 		if (shnum == 0)
-			shnum = e->is64 ? get(e, sh + 32, 8) : get(e, sh + 20, 4);
+			shnum = s.size;
 		if (shstrndx == 0xffff)
-			shstrndx = get(e, sh + (e->is64 ? 40 : 24), 4);
+			shstrndx = s.link;
 	}
 	if (shnum > 1000000 || shstrndx >= shnum ||
 	    shnum * shentsize > e->sz - shoff)
 		return;
 	if (sym_pread(e->fd, sh, want, shoff + shstrndx * shentsize) == -1)
 		return;
-	stroff = e->is64 ? get(e, sh + 24, 8) : get(e, sh + 16, 4);
-	strsz = e->is64 ? get(e, sh + 32, 8) : get(e, sh + 20, 4);
-	if (strsz == 0 || strsz > (16u << 20) || stroff > e->sz ||
-	    strsz > e->sz - stroff)
+	elf_shdr_decode(&e->f, sh, &s);
+	stroff = s.off;
+	strsz = s.size;
+	if (strsz == 0 || strsz > (16u << 20) ||
+	    !elf_in_file(&e->f, stroff, strsz))
 		return;
 	strs = xmalloc((size_t)strsz + 1);
 	if (sym_pread(e->fd, strs, (size_t)strsz, stroff) == -1) {
@@ -161,11 +163,12 @@ read_shdrs(const struct elf *e, uint64_t shoff, uint64_t shnum,
 
 		if (sym_pread(e->fd, sh, want, shoff + k * shentsize) == -1)
 			break;
-		name = get(e, sh, 4);
-		type = get(e, sh + 4, 4);
-		off = e->is64 ? get(e, sh + 24, 8) : get(e, sh + 16, 4);
-		size = e->is64 ? get(e, sh + 32, 8) : get(e, sh + 20, 4);
-		align = e->is64 ? get(e, sh + 48, 8) : get(e, sh + 32, 4);
+		elf_shdr_decode(&e->f, sh, &s);
+		name = s.name;
+		type = s.type;
+		off = s.off;
+		size = s.size;
+		align = s.align;
 		if (name >= strsz)
 			continue;
 		nm = strs + name;
@@ -197,7 +200,7 @@ int
 sym_elf_read(int fd, uint64_t sz, struct sym_image *im, const char **why)
 {
 	unsigned char h[64];
-	struct elf e = { fd, sz, 0, 0 };
+	struct elf e = { fd, sz, 0, 0, { 0 } };
 	uint64_t phoff, shoff, phentsize, phnum, shentsize, shnum, shstrndx;
 
 	if (sym_pread(fd, h, 52, 0) == -1) {
@@ -214,29 +217,25 @@ sym_elf_read(int fd, uint64_t sz, struct sym_image *im, const char **why)
 		*why = "truncated ELF header";
 		return -1;
 	}
+	/* The magic is the caller's; class and byte order are checked. */
+	if (elf_header(&e.f, h, e.is64 ? 64 : 52, sz, why) == -1)
+		return -1;
 	im->kind = SYMK_ELF;
-	if (e.is64) {
-		phoff = get(&e, h + 32, 8);
-		shoff = get(&e, h + 40, 8);
-		phentsize = get(&e, h + 54, 2);
-		phnum = get(&e, h + 56, 2);
-		shentsize = get(&e, h + 58, 2);
-		shnum = get(&e, h + 60, 2);
-		shstrndx = get(&e, h + 62, 2);
-	} else {
-		phoff = get(&e, h + 28, 4);
-		shoff = get(&e, h + 32, 4);
-		phentsize = get(&e, h + 42, 2);
-		phnum = get(&e, h + 44, 2);
-		shentsize = get(&e, h + 46, 2);
-		shnum = get(&e, h + 48, 2);
-		shstrndx = get(&e, h + 50, 2);
-	}
+	phoff = e.f.phoff;
+	shoff = e.f.shoff;
+	phentsize = e.f.phentsize;
+	phnum = e.f.phnum;
+	shentsize = e.f.shentsize;
+	shnum = e.f.shnum;
+	shstrndx = e.f.shstrndx;
 	if (phnum == 0xffff && shoff != 0 && shoff < sz) {
 		unsigned char s0[64];
+		struct elf_shdr z;
 
-		if (sym_pread(fd, s0, e.is64 ? 64 : 40, shoff) == 0)
-			phnum = get(&e, s0 + (e.is64 ? 44 : 28), 4);
+		if (sym_pread(fd, s0, e.is64 ? 64 : 40, shoff) == 0) {
+			elf_shdr_decode(&e.f, s0, &z);
+			phnum = z.info;
+		}
 	}
 	if (phoff > sz || read_phdrs(&e, phoff, phnum, phentsize, im) == -1) {
 		*why = "truncated ELF program headers";

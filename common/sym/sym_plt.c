@@ -1,7 +1,8 @@
 /*
  * sym_plt.c: the PLT stubs of an ELF file and their names (sym_plt.h).
  * Reads the section headers, the PLT sections' bytes, the RELA sections
- * that refer to .dynsym, and .dynsym's names.  Every offset and count read
+ * that refer to .dynsym, and .dynsym's names; the header and section
+ * entries are decoded by elf/elf_file.h.  Every offset and count read
  * from the file is checked against its size.
  */
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 
 #include "sym/sym_fileio.h"
 #include "sym/sym_plt.h"
+#include "elf/elf_file.h"
 #include "base/buf.h"
 #include "base/util.h"
 
@@ -19,7 +21,6 @@
 #define EM_AARCH64_	183
 #define SHT_PROGBITS_	1
 #define SHT_RELA_	4
-#define SHT_DYNSYM_	11
 #define SHF_EXECINSTR_	4
 #define R_X86_64_GLOB_DAT_	6
 #define R_X86_64_JUMP_SLOT_	7
@@ -39,10 +40,6 @@ struct sym_plt {
 	struct buf names;
 	struct stub sec[3];	/* the PLT sections, name unused */
 	size_t	 nsec;
-};
-
-struct sec {
-	uint64_t name, type, flags, addr, off, size, link, entsize;
 };
 
 struct rel {
@@ -69,7 +66,7 @@ get(const unsigned char *p, int n, int be)
 
 /* The bytes of section c, NULL when they are not all in the file. */
 static unsigned char *
-sec_read(const struct elf *e, const struct sec *c)
+sec_read(const struct elf *e, const struct elf_shdr *c)
 {
 	unsigned char *p;
 
@@ -203,7 +200,7 @@ sym_name(const unsigned char *syms, uint64_t nsym, const char *str,
 
 /* Name the stubs of PLT section c, its bytes p. */
 static void
-scan(const struct elf *e, const struct sec *c, const unsigned char *p,
+scan(const struct elf *e, const struct elf_shdr *c, const unsigned char *p,
     const char *secname, const struct rel *r, size_t nr,
     const unsigned char *syms, uint64_t nsym, const char *str, uint64_t nstr,
     struct sym_plt *t, size_t *cap)
@@ -263,50 +260,41 @@ sym_plt_read(const char *path)
 {
 	unsigned char h[64], *sh = NULL, *syms = NULL;
 	struct sym_plt *t = NULL;
-	struct sec *secs = NULL;
+	struct elf_shdr *secs = NULL;
 	struct rel *r = NULL;
 	char *strs = NULL, *str = NULL;
-	uint64_t shoff, shnum, shentsize, shstrndx, nsym = 0, nstr = 0;
+	uint64_t shnum, shstrndx, nsym = 0, nstr = 0;
 	size_t nr = 0, capr = 0, cap = 0, dyn = 0;
+	struct elf_file ef;
 	struct stat st;
 	struct elf e;
+	const char *why;
 
 	if ((e.fd = open(path, O_RDONLY)) == -1)
 		return NULL;
 	if (fstat(e.fd, &st) == -1 || sym_pread(e.fd, h, 64, 0) == -1 ||
-	    memcmp(h, "\177ELF", 4) != 0 || h[4] != 2 ||
-	    (h[5] != 1 && h[5] != 2))
+	    elf_header(&ef, h, sizeof(h), (uint64_t)st.st_size, &why) == -1 ||
+	    !ef.is64)
 		goto out;
-	e.sz = (uint64_t)st.st_size;
-	e.be = h[5] == 2;
-	e.machine = (unsigned)get(h + 18, 2, e.be);
+	e.sz = ef.size;
+	e.be = ef.be;
+	e.machine = (unsigned)ef.machine;
 	if (e.machine != EM_X86_64_ && e.machine != EM_AARCH64_)
 		goto out;
-	shoff = get(h + 40, 8, e.be);
-	shentsize = get(h + 58, 2, e.be);
-	shnum = get(h + 60, 2, e.be);
-	shstrndx = get(h + 62, 2, e.be);
-	if (shnum == 0 || shnum > 100000 || shentsize < 64 ||
-	    shstrndx >= shnum || shoff > e.sz ||
-	    shnum * shentsize > e.sz - shoff)
+	shnum = ef.shnum;
+	shstrndx = ef.shstrndx;
+	if (shnum == 0 || shnum > 100000 || ef.shentsize < 64 ||
+	    shstrndx >= shnum || !elf_in_file(&ef, ef.shoff,
+	    shnum * ef.shentsize))
 		goto out;
-	sh = xmalloc((size_t)(shnum * shentsize));
+	sh = xmalloc((size_t)(shnum * ef.shentsize));
 	secs = xcalloc((size_t)shnum, sizeof(*secs));
-	if (sym_pread(e.fd, sh, (size_t)(shnum * shentsize), shoff) == -1)
+	if (sym_pread(e.fd, sh, (size_t)(shnum * ef.shentsize), ef.shoff) ==
+	    -1)
 		goto out;
 	for (size_t k = 0; k < shnum; k++) {
-		const unsigned char *s = sh + k * shentsize;
-		struct sec *c = &secs[k];
-
-		c->name = get(s, 4, e.be);
-		c->type = get(s + 4, 4, e.be);
-		c->flags = get(s + 8, 8, e.be);
-		c->addr = get(s + 16, 8, e.be);
-		c->off = get(s + 24, 8, e.be);
-		c->size = get(s + 32, 8, e.be);
-		c->link = get(s + 40, 4, e.be);
-		c->entsize = get(s + 56, 8, e.be);
-		if (c->type == SHT_DYNSYM_ && dyn == 0)
+		elf_shdr_decode(&ef, sh + k * ef.shentsize, &secs[k]);
+		if (secs[k].type == ELF_SHT_DYNSYM && dyn == 0)
 			dyn = k;
 	}
 	if (dyn == 0 || secs[dyn].link >= shnum || secs[dyn].entsize != 24 ||
@@ -315,7 +303,7 @@ sym_plt_read(const char *path)
 		goto out;
 	nsym = secs[dyn].size / 24;
 	{
-		const struct sec *ss = &secs[secs[dyn].link];
+		const struct elf_shdr *ss = &secs[secs[dyn].link];
 		unsigned char *b;
 
 		if ((b = sec_read(&e, ss)) == NULL)
@@ -328,7 +316,7 @@ sym_plt_read(const char *path)
 	}
 	/* The JUMP_SLOT and GLOB_DAT relocations against .dynsym. */
 	for (size_t k = 0; k < shnum; k++) {
-		const struct sec *c = &secs[k];
+		const struct elf_shdr *c = &secs[k];
 		unsigned char *b;
 
 		if (c->type != SHT_RELA_ || c->link != dyn ||
@@ -355,7 +343,7 @@ sym_plt_read(const char *path)
 	strs[secs[shstrndx].size - 1] = '\0';
 	t = xcalloc(1, sizeof(*t));
 	for (size_t k = 1; k < shnum; k++) {
-		const struct sec *c = &secs[k];
+		const struct elf_shdr *c = &secs[k];
 		const char *nm;
 		unsigned char *b;
 

@@ -1,7 +1,8 @@
 /*
  * sym_symtab.c: the function ranges of an ELF symbol table (sym_symtab.h),
- * merged into sorted, disjoint ranges for a binary search.  Every offset
- * and count read from the file is checked against its size.
+ * merged into sorted, disjoint ranges for a binary search.  The file is
+ * read with pread; its header, section entries and symbols are decoded
+ * and checked by elf/ (elf_file.h, elf_sym.h).
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -11,15 +12,9 @@
 
 #include "sym/sym_fileio.h"
 #include "sym/sym_symtab.h"
+#include "elf/elf_file.h"
+#include "elf/elf_sym.h"
 #include "base/util.h"
-
-#define SHT_SYMTAB_	2
-#define SHT_DYNSYM_	11
-#define SHF_EXECINSTR_	4
-#define STT_NOTYPE_	0
-#define STT_FUNC_	2
-#define STT_GNU_IFUNC_	10
-#define SHN_LORESERVE_	0xff00
 
 struct range {
 	uint64_t lo, hi;	/* [lo, hi) */
@@ -42,20 +37,6 @@ struct sym_symtab {
 	char	*names;		/* the string table, NUL-terminated */
 	size_t	 names_len;
 };
-
-struct sec {
-	uint64_t type, flags, addr, size, off, entsize, link;
-};
-
-static uint64_t
-get(const unsigned char *p, int n, int be)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-	return v;
-}
 
 static int
 by_fsym(const void *a, const void *b)
@@ -89,55 +70,44 @@ sym_symtab_read(const char *path)
 {
 	unsigned char h[64], *sh = NULL, *syms = NULL;
 	struct sym_symtab *t = NULL;
-	struct sec *secs = NULL;
+	struct elf_shdr *secs = NULL;
+	struct elf_file e;
+	const char *why;
 	struct range *r = NULL;
 	struct fsym *fs = NULL;
 	char *names = NULL;
 	uint64_t *secend = NULL, nlen = 0;
-	uint64_t shoff, shnum, shentsize, nsym, esz;
-	size_t n = 0, nf = 0, want, pick = 0;
+	uint64_t shnum, nsym;
+	size_t n = 0, nf = 0, pick = 0;
 	struct stat st;
-	int fd, is64, be;
+	int fd;
 
 	if ((fd = open(path, O_RDONLY)) == -1)
 		return NULL;
 	if (fstat(fd, &st) == -1 || sym_pread(fd, h, 52, 0) == -1 ||
-	    memcmp(h, "\177ELF", 4) != 0 || (h[4] != 1 && h[4] != 2) ||
-	    (h[4] == 2 && sym_pread(fd, h, 64, 0) == -1))
+	    (h[4] == 2 && sym_pread(fd, h, 64, 0) == -1) ||
+	    elf_header(&e, h, h[4] == 2 ? 64 : 52, (uint64_t)st.st_size,
+	    &why) == -1)
 		goto out;
-	is64 = h[4] == 2;
-	be = h[5] == 2;
-	shoff = is64 ? get(h + 40, 8, be) : get(h + 32, 4, be);
-	shentsize = is64 ? get(h + 58, 2, be) : get(h + 46, 2, be);
-	shnum = is64 ? get(h + 60, 2, be) : get(h + 48, 2, be);
-	want = is64 ? 64 : 40;
-	if (shnum == 0 || shnum > 100000 || shentsize < want ||
-	    shoff > (uint64_t)st.st_size ||
-	    shnum * shentsize > (uint64_t)st.st_size - shoff)
+	shnum = e.shnum;
+	if (shnum == 0 || shnum > 100000 ||
+	    e.shentsize < (e.is64 ? 64u : 40u) ||
+	    !elf_in_file(&e, e.shoff, shnum * e.shentsize))
 		goto out;
-	sh = xmalloc((size_t)(shnum * shentsize));
+	sh = xmalloc((size_t)(shnum * e.shentsize));
 	secs = xcalloc((size_t)shnum, sizeof(*secs));
-	if (sym_pread(fd, sh, (size_t)(shnum * shentsize), shoff) == -1)
+	if (sym_pread(fd, sh, (size_t)(shnum * e.shentsize), e.shoff) == -1)
 		goto out;
 	for (size_t k = 0; k < shnum; k++) {
-		const unsigned char *s = sh + k * shentsize;
-		struct sec *c = &secs[k];
+		struct elf_shdr *c = &secs[k];
 
-		c->type = get(s + 4, 4, be);
-		c->flags = is64 ? get(s + 8, 8, be) : get(s + 8, 4, be);
-		c->addr = is64 ? get(s + 16, 8, be) : get(s + 12, 4, be);
-		c->off = is64 ? get(s + 24, 8, be) : get(s + 16, 4, be);
-		c->size = is64 ? get(s + 32, 8, be) : get(s + 20, 4, be);
-		c->entsize = is64 ? get(s + 56, 8, be) : get(s + 36, 4, be);
-		c->link = is64 ? get(s + 40, 4, be) : get(s + 24, 4, be);
-		if (c->type == SHT_SYMTAB_ ||
-		    (c->type == SHT_DYNSYM_ && pick == 0))
+		elf_shdr_decode(&e, sh + k * e.shentsize, c);
+		if (c->type == ELF_SHT_SYMTAB ||
+		    (c->type == ELF_SHT_DYNSYM && pick == 0))
 			pick = k;
 	}
-	esz = is64 ? 24 : 16;
-	if (pick == 0 || secs[pick].entsize < esz ||
-	    secs[pick].off > (uint64_t)st.st_size ||
-	    secs[pick].size > (uint64_t)st.st_size - secs[pick].off ||
+	if (pick == 0 || secs[pick].entsize < ELF_SYM_SIZE(&e) ||
+	    !elf_in_file(&e, secs[pick].off, secs[pick].size) ||
 	    secs[pick].size > ((uint64_t)1 << 31))
 		goto out;
 	nsym = secs[pick].size / secs[pick].entsize;
@@ -145,10 +115,9 @@ sym_symtab_read(const char *path)
 	if (sym_pread(fd, syms, (size_t)secs[pick].size, secs[pick].off) == -1)
 		goto out;
 	if (secs[pick].link < shnum) {
-		const struct sec *ss = &secs[secs[pick].link];
+		const struct elf_shdr *ss = &secs[secs[pick].link];
 
-		if (ss->off <= (uint64_t)st.st_size &&
-		    ss->size <= (uint64_t)st.st_size - ss->off &&
+		if (elf_in_file(&e, ss->off, ss->size) &&
 		    ss->size < ((uint64_t)1 << 31)) {
 			nlen = ss->size;
 			names = xmalloc((size_t)nlen + 1);
@@ -161,35 +130,18 @@ sym_symtab_read(const char *path)
 	fs = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*fs));
 	secend = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*secend));
 	for (uint64_t i = 1; i < nsym; i++) {
-		const unsigned char *s = syms + i * secs[pick].entsize;
-		uint64_t value, size, info, shndx, type, name;
+		struct elf_sym y;
 
-		name = get(s, 4, be);
-		if (is64) {
-			info = s[4];
-			shndx = get(s + 6, 2, be);
-			value = get(s + 8, 8, be);
-			size = get(s + 16, 8, be);
-		} else {
-			value = get(s + 4, 4, be);
-			size = get(s + 8, 4, be);
-			info = s[12];
-			shndx = get(s + 14, 2, be);
-		}
-		type = info & 15;
-		if ((type != STT_FUNC_ && type != STT_GNU_IFUNC_ &&
-		    type != STT_NOTYPE_) || shndx == 0 ||
-		    shndx >= SHN_LORESERVE_ || shndx >= shnum ||
-		    !(secs[shndx].flags & SHF_EXECINSTR_) ||
-		    value < secs[shndx].addr ||
-		    value - secs[shndx].addr >= secs[shndx].size)
+		elf_sym_decode(&e, syms + i * secs[pick].entsize, &y);
+		if (!elf_sym_maybe_code(&y, shnum) ||
+		    !elf_sym_in_code(&y, &secs[y.shndx]))
 			continue;
-		fs[n].lo = value;
-		fs[n].size = size;
-		fs[n].secend = secs[shndx].addr + secs[shndx].size;
-		fs[n].name = name < nlen ? (uint32_t)name : 0;
+		fs[n].lo = y.value;
+		fs[n].size = y.size;
+		fs[n].secend = secs[y.shndx].addr + secs[y.shndx].size;
+		fs[n].name = y.name < nlen ? (uint32_t)y.name : 0;
 		fs[n].order = (uint32_t)i;
-		fs[n].bind = (unsigned char)(info >> 4);
+		fs[n].bind = y.bind;
 		n++;
 	}
 	/* One sort: the ranges are made in the symbols' order. */
