@@ -9,7 +9,7 @@
  * local symbol's file is the name of the STT_FILE symbol before it in
  * the table (llvm prints it where DWARF gives no file).  A table this
  * cannot read as llvm does (extended section indexes, a bad offset) is
- * refused.  It uses base/ only.
+ * refused.  It reads the file through elf/ and uses base/.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,26 +17,13 @@
 #include "base/util.h"
 #include "dwarf/dwarf.h"
 #include "dwarf/dwarf_impl.h"
+#include "elf/elf_file.h"
+#include "elf/elf_sym.h"
 
-#define SHT_SYMTAB_	2
-#define SHN_LORESERVE_	0xff00
-#define SHN_XINDEX_	0xffff
-#define STT_NOTYPE_	0
 #define STT_OBJECT_	1
-#define STT_FUNC_	2
 #define STT_FILE_	4
-#define STT_GNU_IFUNC_	10
+#define SHN_XINDEX_	0xffff
 #define STB_LOCAL_	0
-
-static uint64_t
-le(const unsigned char *p, int n)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)p[i] << (8 * i);
-	return v;
-}
 
 static int
 by_addr_size(const void *a, const void *b)
@@ -55,86 +42,72 @@ by_addr_size(const void *a, const void *b)
 static int
 read_symtab(struct dwarf *d, struct buf *why)
 {
-	const unsigned char *p = d->img, *h, *st;
-	size_t n = d->imglen;
-	uint64_t shoff, shentsize, shnum, off = 0, size = 0, link = 0;
-	uint64_t stroff, strsz, nsym, w;
+	struct elf_file e;
+	struct elf_shdr sh, tab, str;
+	struct elf_sym sym;
+	const unsigned char *st;
+	const char *bad;
+	uint64_t nsym, w;
 	int found = 0;
 
-	if (n < 64) {
-		buf_adds(why, "symbol table: not an ELF file");
+	if (elf_open_mem(&e, d->img, d->imglen, &bad) == -1) {
+		buf_printf(why, "symbol table: %s", bad);
 		return -1;
 	}
-	shoff = le(p + 40, 8);
-	shentsize = le(p + 58, 2);
-	shnum = le(p + 60, 2);
-	if (shentsize < 64 || shoff > n || shnum * shentsize > n - shoff) {
-		buf_adds(why, "symbol table: bad section headers");
-		return -1;
-	}
-	for (uint64_t i = 0; i < shnum && !found; i++) {
-		h = p + shoff + i * shentsize;
-		if (le(h + 4, 4) != SHT_SYMTAB_)
-			continue;
-		found = 1;
-		off = le(h + 24, 8);
-		size = le(h + 32, 8);
-		link = le(h + 40, 4);
+	for (uint64_t i = 0; i < e.shnum && !found; i++) {
+		elf_section(&e, i, &sh);
+		if (sh.type == ELF_SHT_SYMTAB) {
+			tab = sh;
+			found = 1;
+		}
 	}
 	d->symtab_read = 1;
 	if (!found)
 		return 0;
-	if (link >= shnum || off > n || size > n - off) {
+	if (tab.link >= e.shnum || !elf_in_file(&e, tab.off, tab.size)) {
 		buf_adds(why, "symbol table: bad .symtab");
 		return -1;
 	}
-	h = p + shoff + link * shentsize;
-	stroff = le(h + 24, 8);
-	strsz = le(h + 32, 8);
-	if (stroff > n || strsz > n - stroff) {
+	elf_section(&e, tab.link, &str);
+	if (!elf_in_file(&e, str.off, str.size)) {
 		buf_adds(why, "symbol table: bad string table");
 		return -1;
 	}
-	d->strtab = (const char *)p + stroff;
-	d->strtab_len = (size_t)strsz;
-	nsym = size / 24;
+	d->strtab = (const char *)e.p + str.off;
+	d->strtab_len = (size_t)str.size;
+	nsym = tab.size / ELF_SYM_SIZE(&e);
 	d->syms = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*d->syms));
 	d->files = xreallocarray(NULL, nsym ? nsym : 1, sizeof(*d->files));
 	/* Symbol 0 is the null symbol: llvm's symbols() skip it. */
 	for (uint64_t i = 1; i < nsym; i++) {
-		uint64_t name, shndx;
-		unsigned info;
-
-		st = p + off + i * 24;
-		name = le(st, 4);
-		info = st[4];
-		shndx = le(st + 6, 2);
-		if (name >= strsz || memchr(d->strtab + name, '\0',
-		    (size_t)(strsz - name)) == NULL) {
+		st = e.p + tab.off + i * ELF_SYM_SIZE(&e);
+		elf_sym_decode(&e, st, &sym);
+		if (sym.name >= str.size || memchr(d->strtab + sym.name, '\0',
+		    (size_t)(str.size - sym.name)) == NULL) {
 			buf_adds(why, "symbol table: a name past its end");
 			return -1;
 		}
-		if (shndx == SHN_XINDEX_ || (shndx != 0 &&
-		    shndx < SHN_LORESERVE_ && shndx >= shnum)) {
+		if (sym.shndx == SHN_XINDEX_ || (sym.shndx != 0 &&
+		    sym.shndx < ELF_SHN_LORESERVE && sym.shndx >= e.shnum)) {
 			buf_adds(why, "symbol table: a section index not read");
 			return -1;
 		}
-		if (shndx == 0 || shndx >= SHN_LORESERVE_) {
-			if ((info & 0xf) == STT_FILE_) {
+		if (sym.shndx == 0 || sym.shndx >= ELF_SHN_LORESERVE) {
+			if (sym.type == STT_FILE_) {
 				d->files[d->nfiles].idx = (uint32_t)i;
-				d->files[d->nfiles++].name = (uint32_t)name;
+				d->files[d->nfiles++].name = (uint32_t)sym.name;
 			}
 			continue;
 		}
-		w = info & 0xf;
-		if (w != STT_NOTYPE_ && w != STT_OBJECT_ && w != STT_FUNC_ &&
-		    w != STT_GNU_IFUNC_)
+		w = sym.type;
+		if (w != ELF_STT_NOTYPE && w != STT_OBJECT_ &&
+		    w != ELF_STT_FUNC && w != ELF_STT_GNU_IFUNC)
 			continue;
-		d->syms[d->nsyms].addr = le(st + 8, 8);
-		d->syms[d->nsyms].size = le(st + 16, 8);
-		d->syms[d->nsyms].name = (uint32_t)name;
+		d->syms[d->nsyms].addr = sym.value;
+		d->syms[d->nsyms].size = sym.size;
+		d->syms[d->nsyms].name = (uint32_t)sym.name;
 		d->syms[d->nsyms].order = (uint32_t)i;
-		d->syms[d->nsyms++].local = (info >> 4) == STB_LOCAL_ ?
+		d->syms[d->nsyms++].local = sym.bind == STB_LOCAL_ ?
 		    (uint32_t)i : 0;
 	}
 	qsort(d->syms, d->nsyms, sizeof(*d->syms), by_addr_size);
