@@ -96,6 +96,20 @@ sym_programs_choose(struct sym_programs *sc, enum sym_kind kind,
 		missing(sc, "llvm-symbolizer not found: install llvm "
 		    "(apt-get install llvm)");
 		return SYMB_NONE;
+	case SYMB_DWARF:
+		/*
+		 * The in-process reader asks llvm-symbolizer for what it
+		 * cannot name exactly: llvm's route, which sym_resolve.c
+		 * turns into the dwarf one; never another symbolizer.
+		 */
+		if (sym_programs_have_llvm(sc)) {
+			*prog = sc->llvm_path;
+			return SYMB_LLVM;
+		}
+		missing(sc, "llvm-symbolizer not found: the dwarf backend "
+		    "asks it for what it cannot name; install llvm "
+		    "(apt-get install llvm)");
+		return SYMB_NONE;
 	case SYMB_ADDR2LINE:
 		if (find_prog("addr2line", sc->a2l_path, sizeof(sc->a2l_path),
 		    &sc->have_a2l)) {
