@@ -66,9 +66,10 @@ int	 dwarf_symbol(struct dwarf *, uint64_t svma, const char **name,
 /*
  * name[0..n) demangled as llvm-symbolizer --demangle does, appended to
  * out: names that are not mangled as they are, Rust's legacy "_ZN...E"
- * names as LLVM's Itanium demangler gives them, Rust v0 paths and
- * closures as LLVM's RustDemangle does.  -1 for a mangled name this
- * cannot demangle exactly (C++, other Rust v0 names, D, MSVC).
+ * names as LLVM's Itanium demangler gives them, Rust v0 names as LLVM's
+ * RustDemangle does.  -1 for a mangled name this cannot demangle exactly
+ * (C++, D, MSVC) and for one LLVM leaves mangled (a malformed Rust v0
+ * name).
  */
 int	 dwarf_demangle(const char *name, size_t n, struct buf *out);
 

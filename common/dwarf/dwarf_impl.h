@@ -6,6 +6,7 @@
  *	dwarf_info.c	reading bytes, forms, abbreviations, units, ranges
  *	dwarf_lookup.c	the address map of a unit, inline chains, names
  *	dwarf_demangle.c names as llvm-symbolizer demangles them
+ *	dwarf_rust_v0.c	Rust v0 names as LLVM's RustDemangle prints them
  *	dwarf_symtab.c	llvm-symbolizer's symbol table
  *
  * It uses elf/ and base/.
@@ -172,6 +173,13 @@ int	 dwarf_die_ranges(const struct dwarf *, const struct unit *,
 
 /* dwarf_lookup.c: read u's DIEs into its subs and map. */
 int	 dwarf_walk(struct dwarf *, struct unit *, struct buf *why);
+
+/*
+ * A Rust v0 name name[0..n) ("_R...") demangled as LLVM 14's
+ * RustDemangle prints it, appended to out.  -1, out unchanged, for a
+ * name LLVM leaves mangled (malformed).
+ */
+int	 dwarf_rust_v0(const char *name, size_t n, struct buf *out);
 
 #define DW_TAG_inlined_subroutine	0x1d
 #define DW_TAG_subprogram		0x2e
