@@ -33,6 +33,9 @@
 #                 and atos (sym_backend.h), seeds in tests/fuzz/seeds-symout/
 #   fuzz_names    the names sp-top and sp-tree show (shorten.h), seeds
 #                 in tests/fuzz/seeds-names/
+#   fuzz_demangle the demangler of the in-process DWARF route
+#                 (dwarf_demangle, Rust v0 names: dwarf_rust_v0.c), seeds
+#                 in tests/fuzz/seeds-demangle/
 #   fuzz_agg      the aggregation engine's reader (aggregate.h: streams
 #                 and aggregate tables as sp-aggregate, sp-diff and sp-top
 #                 read them), seeds in tests/fuzz/seeds-agg/

@@ -3,33 +3,30 @@
  * as a filter, for demangle-v0.sh and demangle-names.sh: each line of
  * standard input is a name, written out demangled, or as it is when
  * dwarf_demangle refuses it (as llvm-cxxfilt leaves a name it cannot
- * demangle).  With -c, the names refused are counted on standard error.
- * Built by build-demangle against the library of the build under test.
+ * demangle).  Built by build-demangle against the library of the build
+ * under test.
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/buf.h"
 #include "dwarf/dwarf.h"
 
 int
-main(int argc, char **argv)
+main(void)
 {
 	struct buf out = { 0 };
 	char *line = NULL;
-	size_t cap = 0, refused = 0, total = 0;
+	size_t cap = 0;
 	ssize_t n;
 
 	while ((n = getline(&line, &cap, stdin)) != -1) {
 		if (n > 0 && line[n - 1] == '\n')
 			line[--n] = '\0';
 		buf_reset(&out);
-		total++;
-		if (dwarf_demangle(line, (size_t)n, &out) == -1) {
-			refused++;
+		if (dwarf_demangle(line, (size_t)n, &out) == -1)
 			fwrite(line, 1, (size_t)n, stdout);
-		} else
+		else
 			fwrite(out.s, 1, out.len, stdout);
 		putchar('\n');
 	}
@@ -37,8 +34,6 @@ main(int argc, char **argv)
 		perror("demangle");
 		return 1;
 	}
-	if (argc > 1 && strcmp(argv[1], "-c") == 0)
-		fprintf(stderr, "%zu of %zu refused\n", refused, total);
 	free(line);
 	buf_free(&out);
 	return 0;
