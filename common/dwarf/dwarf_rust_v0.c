@@ -438,7 +438,8 @@ basic_type(char c)
 	}
 }
 
-enum { PATH, TYPE, CONST };
+/* What a back reference points at. */
+enum { BR_PATH, BR_TYPE, BR_CONST };
 
 static int	path(struct v0 *, int in_type, int leave_open);
 static void	type(struct v0 *);
@@ -461,9 +462,9 @@ backref(struct v0 *v, int what, int in_type, int leave_open)
 		return 0;
 	save = v->pos;
 	v->pos = (size_t)to;
-	if (what == PATH)
+	if (what == BR_PATH)
 		open = path(v, in_type, leave_open);
-	else if (what == TYPE)
+	else if (what == BR_TYPE)
 		type(v);
 	else
 		konst(v);
@@ -604,7 +605,7 @@ path(struct v0 *v, int in_type, int leave_open)
 			puts0(v, ">");
 		break;
 	case 'B':
-		open = backref(v, PATH, in_type, leave_open);
+		open = backref(v, BR_PATH, in_type, leave_open);
 		break;
 	default:
 		v->bad = 1;
@@ -771,7 +772,7 @@ type(struct v0 *v)
 			v->bad = 1;
 		break;
 	case 'B':
-		(void)backref(v, TYPE, 0, 0);
+		(void)backref(v, BR_TYPE, 0, 0);
 		break;
 	default:
 		v->pos = start;
@@ -884,7 +885,7 @@ konst(struct v0 *v)
 		putc0(v, '_');
 		break;
 	case 'B':
-		(void)backref(v, CONST, 0, 0);
+		(void)backref(v, BR_CONST, 0, 0);
 		break;
 	default:
 		v->bad = 1;
