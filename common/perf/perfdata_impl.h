@@ -289,15 +289,13 @@ int32_t	 kfind(struct pd *, uint64_t addr);
 /* perfdata_ksym.c: the vDSO's function at addr (relative to it), or NULL. */
 const char *vdso_find(struct pd *, uint64_t addr);
 
-/* read_perfdata.c: is this attr's event the one kept (and so, write its
- * #event and #units)? */
-int	 event_ok(struct pd *, struct attr *);
 /* perfdata_scan.c: a record's time and tid from its sample_id trailer. */
 int	 trailer_time(struct pd *, const uint8_t *p, size_t n, uint64_t *t);
 int	 trailer_tid(struct pd *, const uint8_t *p, size_t n, int32_t *tid);
 
-/* perfdata_offcpu.c: an off-CPU recording set up (pd->oc), or not. */
-void	 oc_setup(struct pd *);
+/* perfdata_offcpu.c: an off-CPU recording set up (pd->oc) and the attr of
+ * its on-CPU samples returned, or NULL when it is not one. */
+struct attr *oc_setup(struct pd *);
 /* perfdata_offcpu.c: the state a sched_switch sample left its CPU in. */
 enum offcpu_state oc_state(const struct pd *, const struct sample *);
 /* perfdata_offcpu.c: a switch, exit or loss record passed to offcpu.h. */

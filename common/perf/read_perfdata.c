@@ -168,9 +168,12 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 	return pd->tptr[id];
 }
 
-/* Is this attr's event the one kept (perf_script.c's event_ok)? */
-int
-event_ok(struct pd *pd, struct attr *a)
+/*
+ * Is this attr's event the one kept (perf_script.c's ps_event_kept)?  The
+ * first one kept writes #event and #units.
+ */
+static int
+pd_event_kept(struct pd *pd, struct attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
 	size_t n = strlen(name), bn = perf_event_base(name, n);
@@ -222,7 +225,7 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 		pd->have_t0 = 1;
 		pd->t0 = us;
 	}
-	if (a != pd->oc_attr && !event_ok(pd, a)) {
+	if (a != pd->oc_attr && !pd_event_kept(pd, a)) {
 		pd->skipped++;
 		return;
 	}
@@ -480,6 +483,7 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
     struct sw *w, const struct perf_opts *o)
 {
 	struct pd pd;
+	struct attr *on;
 	struct rec *r = NULL;
 	size_t nr = 0;
 	int rc = -1;
@@ -491,7 +495,11 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 		goto out;
 	sw_source(w, name, "perf.data");
 	lost_line(&pd);
-	oc_setup(&pd);
+	if ((on = oc_setup(&pd)) != NULL) {
+		/* Its on-CPU samples are the event kept, and count ns. */
+		pd_event_kept(&pd, on);
+		pd.event_time = 1;	/* cpu-clock or task-clock, by any name */
+	}
 	replay(&pd, r, nr);
 	pdso_report(pd.dsos, name);
 	if (pd.oc != NULL) {
