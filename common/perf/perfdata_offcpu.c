@@ -39,17 +39,17 @@ oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
  * up, write its #off-cpu header and return the attr of its on-CPU
  * samples, for the driver to keep as the event; else NULL.
  */
-struct attr *
+struct pd_attr *
 oc_setup(struct pd *pd)
 {
-	struct attr *sw = NULL, *on = NULL;
+	struct pd_attr *sw = NULL, *on = NULL;
 	int switches = 0;
 	struct buf h = {0};
 
 	if (pd->o->event != NULL)
 		return NULL;
 	for (size_t i = 0; i < pd->nattrs; i++) {
-		struct attr *a = &pd->attrs[i];
+		struct pd_attr *a = &pd->attrs[i];
 
 		switches |= a->context_switch;
 		if (strcmp(a->name, "sched:sched_switch") == 0)
@@ -81,7 +81,7 @@ oc_setup(struct pd *pd)
 
 /* The state a sched_switch sample left its CPU in. */
 enum offcpu_state
-oc_state(const struct pd *pd, const struct sample *s)
+oc_state(const struct pd *pd, const struct pd_sample *s)
 {
 	uint64_t v;
 
