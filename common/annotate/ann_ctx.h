@@ -53,7 +53,7 @@ struct ent {
 	long	 line;		/* a symbolized frame's line in fn */
 };
 
-struct fn {
+struct ann_fn {
 	struct ann_func f;
 	uint32_t lib;
 	size_t	 sym;
@@ -74,7 +74,7 @@ struct ctx {
 	size_t	 nents, capents;
 	uint32_t *slot;		/* ents index + 1; 0 empty */
 	size_t	 nslot;
-	struct fn *fns;
+	struct ann_fn *fns;
 	size_t	 nfns, capfns;
 	int64_t	 weight;
 	char	 units[64];
@@ -108,6 +108,6 @@ long	 ann_line_index(struct ann_func *, const char *file, uint32_t line);
 /* The rows, lines and inline chains of library li's wanted functions. */
 void	 ann_build_lib(struct ctx *, uint32_t li);
 /* f's lines by file (the main one first), then number; rows renumbered. */
-void	 ann_order_lines(struct fn *);
+void	 ann_order_lines(struct ann_fn *);
 
 #endif

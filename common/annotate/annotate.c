@@ -307,7 +307,7 @@ read_input(struct ctx *c, struct input *in, int pass)
 				}
 				if (e != NULL && e->fn >= 0 &&
 				    c->fns[e->fn].symbolized) {
-					struct fn *f = &c->fns[e->fn];
+					struct ann_fn *f = &c->fns[e->fn];
 					struct ann_line *l =
 					    &f->f.lines[e->line];
 
@@ -327,7 +327,7 @@ read_input(struct ctx *c, struct input *in, int pass)
 					}
 				} else if (e != NULL && e->fn >= 0 &&
 				    c->fns[e->fn].wanted && e->row >= 0) {
-					struct fn *f = &c->fns[e->fn];
+					struct ann_fn *f = &c->fns[e->fn];
 					struct ann_row *r = &f->f.rows[e->row];
 					int leaf = fe == se;
 
@@ -526,8 +526,8 @@ ctx_free(struct ctx *c)
 static int
 by_fn_weight(const void *a, const void *b)
 {
-	const struct fn *x = &sort_ctx->fns[*(const long *)a];
-	const struct fn *y = &sort_ctx->fns[*(const long *)b];
+	const struct ann_fn *x = &sort_ctx->fns[*(const long *)a];
+	const struct ann_fn *y = &sort_ctx->fns[*(const long *)b];
 
 	if (x->f.self != y->f.self)
 		return x->f.self > y->f.self ? -1 : 1;
@@ -546,7 +546,7 @@ symbolized_line(struct ctx *c, struct ent *e, const struct sp_frame *fr)
 {
 	size_t kn = (size_t)(fr->name + fr->namelen - e->s), i;
 	struct buf file = { 0 };
-	struct fn *f;
+	struct ann_fn *f;
 
 	for (i = 0; i < c->nfns; i++)
 		if (c->fns[i].symbolized && strlen(c->fns[i].f.frame) == kn &&
@@ -578,7 +578,7 @@ static void
 finish_symbolized(struct ctx *c)
 {
 	for (size_t i = 0; i < c->nfns; i++) {
-		struct fn *fn = &c->fns[i];
+		struct ann_fn *fn = &c->fns[i];
 		struct ann_func *f = &fn->f;
 		long *newi;
 		size_t best = 0;
