@@ -498,7 +498,8 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 	if ((on = oc_setup(&pd)) != NULL) {
 		/* Its on-CPU samples are the event kept, and count ns. */
 		pd_event_kept(&pd, on);
-		pd.event_time = 1;	/* cpu-clock or task-clock, by any name */
+		/* cpu-clock or task-clock, by any name */
+		pd.event_time = 1;
 	}
 	replay(&pd, r, nr);
 	pdso_report(pd.dsos, name);

@@ -403,7 +403,8 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 			    top_pct(g[i].self, base));
 		if (g[i].total >= 0 && wall)
 			printf("  total %.2f ms (%.2f%%)",
-			    (double)g[i].total / 1e6, top_pct(g[i].total, base));
+			    (double)g[i].total / 1e6,
+			    top_pct(g[i].total, base));
 		else if (g[i].total >= 0)
 			printf("  total %" PRId64 " (%.2f%%)", g[i].total,
 			    top_pct(g[i].total, base));
@@ -436,7 +437,8 @@ print_lines(const struct top *t, const uint32_t *order, size_t nrows,
 				buf_printf(&line, "  %*.2f %6.2f%% %*.2f %6.2f%%",
 				    wself, (double)r->self / 1e6,
 				    top_pct(r->self, base), wtotal,
-				    (double)r->total / 1e6, top_pct(r->total, base));
+				    (double)r->total / 1e6,
+				    top_pct(r->total, base));
 			else
 				buf_printf(&line, "  %*" PRId64 " %6.2f%% %*"
 				    PRId64 " %6.2f%%", wself, r->self,
@@ -536,9 +538,9 @@ top_view(const struct top_opts *o)
 		buf_reset(&line);
 		if (wall)
 			buf_printf(&line, "%*.2f %6.2f%% %6.2f%% %*.2f %6.2f%%",
-			    wself, (double)r->self / 1e6, top_pct(r->self, base),
-			    top_pct(sum, base), wtotal, (double)r->total / 1e6,
-			    top_pct(r->total, base));
+			    wself, (double)r->self / 1e6,
+			    top_pct(r->self, base), top_pct(sum, base), wtotal,
+			    (double)r->total / 1e6, top_pct(r->total, base));
 		else
 			buf_printf(&line, "%*" PRId64 " %6.2f%% %6.2f%% %*"
 			    PRId64 " %6.2f%%", wself, r->self,
