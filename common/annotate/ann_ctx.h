@@ -1,9 +1,10 @@
 /*
  * ann_ctx.h: the state of one sp-annotate run, shared by the files of
- * common/annotate/ that build it: annotate.c (the inputs read, the FRAME
- * arguments matched, the listings printed), ann_binary.c (each library's
- * binary, its functions and their names) and ann_build.c (the wanted
- * functions' instructions, lines and inline chains).
+ * common/annotate/ that build it: annotate.c (the FRAME arguments
+ * matched, the listings printed), ann_input.c (the inputs read, twice),
+ * ann_binary.c (each library's binary, its functions and their names) and
+ * ann_build.c (the wanted functions' instructions, lines and inline
+ * chains).
  */
 #ifndef SP_ANN_CTX_H
 #define SP_ANN_CTX_H
@@ -101,6 +102,15 @@ int	 ann_symbolize(struct lib *, const uint64_t *svma, size_t n,
 char	*ann_clean_name(const char *name, size_t nl);
 /* Find library li's binary, place its addresses in functions, name them. */
 void	 ann_resolve_lib(struct ctx *, uint32_t li);
+
+/* ann_input.c */
+/* The index of library s[0..n) (escaped), added when new. */
+uint32_t ann_lib_of(struct ctx *, const char *s, size_t n);
+/* Read input in: pass 1 (collect) or 2 (add up the wanted functions).
+ * Returns 0, or -1 after a message. */
+int	 ann_read_input(struct ctx *, struct input *in, int pass);
+/* Read the files, each through pass 1: 0, or -1 after a message. */
+int	 ann_load(struct ctx *, char **files, size_t n);
 
 /* ann_build.c */
 /* The index of line (file, line) of f, added when new. */
