@@ -225,7 +225,7 @@ ann_resolve_lib(struct ctx *c, uint32_t li)
 		    (s = ann_syms_find(&l->syms, a)) < 0)
 			continue;
 		if (l->fn_of[s] < 0) {
-			struct fn *f;
+			struct ann_fn *f;
 
 			xgrow(&c->fns, &c->capfns, c->nfns + 1,
 			    sizeof(*c->fns));
@@ -266,7 +266,7 @@ ann_resolve_lib(struct ctx *c, uint32_t li)
 	else
 		symr_init(&r, 0);
 	for (size_t i = 0; i < n; i++) {
-		struct fn *f = &c->fns[first + i];
+		struct ann_fn *f = &c->fns[first + i];
 		struct buf b = { 0 };
 		size_t k = ask[i];
 		char *name;

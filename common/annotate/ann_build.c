@@ -173,7 +173,7 @@ ann_build_lib(struct ctx *c, uint32_t li)
 	}
 	off = 0;
 	for (size_t k = 0; k < nw; k++) {
-		struct fn *fn = &c->fns[w[k]];
+		struct ann_fn *fn = &c->fns[w[k]];
 		struct ann_func *f = &fn->f;
 		int any_line = 0;
 
@@ -277,7 +277,7 @@ by_file_line(const void *a, const void *b)
 
 /* Lines by file (the main one first), then by number; indexes renamed. */
 void
-ann_order_lines(struct fn *fn)
+ann_order_lines(struct ann_fn *fn)
 {
 	struct ann_func *f = &fn->f;
 	long *ord = xreallocarray(NULL, f->nlines ? f->nlines : 1,

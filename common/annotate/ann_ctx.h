@@ -1,9 +1,10 @@
 /*
  * ann_ctx.h: the state of one sp-annotate run, shared by the files of
- * common/annotate/ that build it: annotate.c (the inputs read, the FRAME
- * arguments matched, the listings printed), ann_binary.c (each library's
- * binary, its functions and their names) and ann_build.c (the wanted
- * functions' instructions, lines and inline chains).
+ * common/annotate/ that build it: annotate.c (the FRAME arguments
+ * matched, the listings printed), ann_input.c (the inputs read, twice),
+ * ann_binary.c (each library's binary, its functions and their names) and
+ * ann_build.c (the wanted functions' instructions, lines and inline
+ * chains).
  */
 #ifndef SP_ANN_CTX_H
 #define SP_ANN_CTX_H
@@ -53,7 +54,7 @@ struct ent {
 	long	 line;		/* a symbolized frame's line in fn */
 };
 
-struct fn {
+struct ann_fn {
 	struct ann_func f;
 	uint32_t lib;
 	size_t	 sym;
@@ -74,7 +75,7 @@ struct ctx {
 	size_t	 nents, capents;
 	uint32_t *slot;		/* ents index + 1; 0 empty */
 	size_t	 nslot;
-	struct fn *fns;
+	struct ann_fn *fns;
 	size_t	 nfns, capfns;
 	int64_t	 weight;
 	char	 units[64];
@@ -102,12 +103,21 @@ char	*ann_clean_name(const char *name, size_t nl);
 /* Find library li's binary, place its addresses in functions, name them. */
 void	 ann_resolve_lib(struct ctx *, uint32_t li);
 
+/* ann_input.c */
+/* The index of library s[0..n) (escaped), added when new. */
+uint32_t ann_lib_of(struct ctx *, const char *s, size_t n);
+/* Read input in: pass 1 (collect) or 2 (add up the wanted functions).
+ * Returns 0, or -1 after a message. */
+int	 ann_read_input(struct ctx *, struct input *in, int pass);
+/* Read the files, each through pass 1: 0, or -1 after a message. */
+int	 ann_load(struct ctx *, char **files, size_t n);
+
 /* ann_build.c */
 /* The index of line (file, line) of f, added when new. */
 long	 ann_line_index(struct ann_func *, const char *file, uint32_t line);
 /* The rows, lines and inline chains of library li's wanted functions. */
 void	 ann_build_lib(struct ctx *, uint32_t li);
 /* f's lines by file (the main one first), then number; rows renumbered. */
-void	 ann_order_lines(struct fn *);
+void	 ann_order_lines(struct ann_fn *);
 
 #endif

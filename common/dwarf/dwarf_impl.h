@@ -3,7 +3,8 @@
  * of common/dwarf and no one else:
  *
  *	dwarf_elf.c	the ELF file's debug sections, inflated
- *	dwarf_info.c	reading bytes, forms, abbreviations, units, ranges
+ *	dwarf_info.c	reading bytes, forms, strings, abbreviations
+ *	dwarf_units.c	the units, their ranges and segments of code
  *	dwarf_lookup.c	the address map of a unit, inline chains, names
  *	dwarf_demangle.c names as llvm-symbolizer demangles them
  *	dwarf_rust_v0.c	Rust v0 names as LLVM's RustDemangle prints them
@@ -140,9 +141,17 @@ struct dwarf {
 int	 dwarf_elf_sections(struct dwarf *, const unsigned char *p, size_t n,
 	    struct buf *why);
 
-/* dwarf_info.c */
-/* The units, their abbreviations and first DIEs, the segments. */
+/* dwarf_units.c: the units, their abbreviations and first DIEs, the
+ * segments. */
 int	 dwarf_units(struct dwarf *, struct buf *why);
+
+/* dwarf_info.c */
+/* Step c over n bytes, or mark it bad when fewer are left. */
+void	 dwarf_skip(struct cur *, uint64_t n);
+/* The abbreviation table at off of .debug_abbrev into t: 0, or -1 with
+ * why. */
+int	 dwarf_read_abbrevs(const struct dwarf *, uint64_t off,
+	    struct abbrev_table *t, struct buf *why);
 /*
  * Read the value of one attribute of form (implicit: its implicit_const)
  * at c in unit u into v.  -1 (why set) for a form this cannot read.
@@ -160,8 +169,9 @@ const struct abbrev *dwarf_abbrev(const struct unit *, uint64_t code);
 /* The unit holding .debug_info offset off, or NULL. */
 struct unit *dwarf_unit_at(const struct dwarf *, uint64_t off);
 /*
- * The address ranges of a DIE, as llvm's DWARFDie::getAddressRanges
- * gives them, appended to *r (n, cap).  -1 with why on bad data.
+ * dwarf_units.c: the address ranges of a DIE, as llvm's
+ * DWARFDie::getAddressRanges gives them, appended to *r (n, cap).  -1
+ * with why on bad data.
  */
 struct range {
 	uint64_t lo, hi;

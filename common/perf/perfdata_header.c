@@ -58,7 +58,7 @@ static const char *const sw_names[] = {
 };
 
 static char *
-default_name(const struct attr *a)
+default_name(const struct pd_attr *a)
 {
 	struct buf b = {0};
 
@@ -73,7 +73,7 @@ default_name(const struct attr *a)
 /* One perf_event_attr of asize bytes at p (file offset off). */
 static int
 parse_attr(struct pd *pd, const uint8_t *p, uint64_t asize, uint64_t off,
-    struct attr *a)
+    struct pd_attr *a)
 {
 	uint32_t size;
 
@@ -226,7 +226,7 @@ parse_features(struct pd *pd, const uint8_t *bits)
 				o += (uint64_t)nids * 8;
 				k = st_find(pd->ids, (const char *)&id, 8);
 				if (k >= 0 && n > 0) {
-					struct attr *a =
+					struct pd_attr *a =
 					    &pd->attrs[pd->idattr[k]];
 
 					free(a->name);

@@ -52,7 +52,7 @@ enum {
 #define HEADER_SIZE	104
 #define MAX_USER_FRAMES	127	/* perf's default kernel.perf_event_max_stack */
 
-struct attr {
+struct pd_attr {
 	uint64_t type, config, sample_type, read_format, regs_user;
 	uint64_t branch_type;
 	uint32_t stack_user;
@@ -71,17 +71,17 @@ struct dimg {
 	struct perf_map *map;
 };
 
-struct map {
+struct pd_map {
 	struct unw_map m;	/* start, end, pgoff, img (opened lazily) */
 	uint32_t dso;
 };
 
-struct proc {
-	struct map *maps;	/* in the order they came; newest wins */
+struct pd_proc {
+	struct pd_map *maps;	/* in the order they came; newest wins */
 	size_t	 n, cap;
 };
 
-struct thread {
+struct pd_thread {
 	int32_t	 pid;
 	char	*comm;		/* NULL: none seen (perf says ":TID") */
 };
@@ -94,14 +94,14 @@ struct ksym {
 	int32_t	 mod;		/* dso index of "[module]", or -1 */
 };
 
-struct rec {
+struct pd_rec {
 	uint64_t time;
 	size_t	 off;
 	size_t	 seq;
 };
 
 /* One decoded sample. */
-struct sample {
+struct pd_sample {
 	uint64_t ip, time, id, period;
 	int32_t	 pid, tid;
 	int	 has_time, has_period;
@@ -129,7 +129,7 @@ struct pd {
 	const struct perf_opts *o;
 	struct sw *w;
 
-	struct attr *attrs;
+	struct pd_attr *attrs;
 	size_t	 nattrs;
 	struct strtab *ids;	/* sample id (8 bytes) -> index in idattr */
 	uint32_t *idattr;
@@ -139,10 +139,10 @@ struct pd {
 	int	 native_arch;
 
 	struct strtab *tids;	/* tid (4 bytes) -> thread */
-	struct thread *threads;
+	struct pd_thread *threads;
 	size_t	 tcap;
 	struct strtab *pids;	/* pid (4 bytes) -> proc */
-	struct proc *procs;
+	struct pd_proc *procs;
 	size_t	 pcap;
 
 	struct pdso_tab *dsos;
@@ -173,7 +173,7 @@ struct pd {
 	size_t	 mcap;
 	struct buf key;
 
-	struct attr *event;	/* the event kept */
+	struct pd_attr *event;	/* the event kept */
 	const char *event_name;
 	int	 event_time;
 	uint64_t skipped;
@@ -181,7 +181,7 @@ struct pd {
 	uint64_t t0;
 
 	/* The current sample's frames, leaf first. */
-	struct frame {
+	struct pd_frame {
 		uint64_t addr;
 		int32_t	 dso;	/* -1: none */
 		const char *sym; /* the symbol's name, or NULL */
@@ -193,7 +193,7 @@ struct pd {
 
 	/* An off-CPU recording (offcpu.h): NULL oc when it is not one. */
 	struct offcpu *oc;
-	struct attr *oc_attr;	/* sched:sched_switch */
+	struct pd_attr *oc_attr;	/* sched:sched_switch */
 	size_t	 oc_state_off, oc_state_size;	/* prev_state in its raw */
 	uint32_t cur_key;	/* thread_of's last key */
 };
@@ -245,14 +245,14 @@ int	 parse_header(struct pd *);
 /* perfdata_scan.c: decode the sample record at off (body p[0..n)): 0,
  * 1 when its event is unknown (skipped), or -1 after a message. */
 int	 decode_sample(struct pd *, uint64_t off, const uint8_t *p, size_t n,
-	    struct sample *s, struct attr **ap);
+	    struct pd_sample *s, struct pd_attr **ap);
 /* perfdata_scan.c: the first pass, every record checked and listed in
  * time order: 0, or -1 after a message. */
-int	 pd_scan(struct pd *, struct rec **out, size_t *nout);
+int	 pd_scan(struct pd *, struct pd_rec **out, size_t *nout);
 
 /* perfdata_proc.c: the thread tid and the process pid, added when new. */
-struct thread *thread_get(struct pd *, int32_t tid);
-struct proc *proc_get(struct pd *, int32_t pid);
+struct pd_thread *thread_get(struct pd *, int32_t tid);
+struct pd_proc *proc_get(struct pd *, int32_t pid);
 /* perfdata_proc.c: the dso of path s[0..n), added when new. */
 int32_t	 dso_id(struct pd *, const char *s, size_t n);
 /* perfdata_proc.c: the COMM, FORK and MMAP/MMAP2 records applied. */
@@ -261,7 +261,7 @@ void	 do_fork(struct pd *, const uint8_t *p);
 void	 do_mmap(struct pd *, int type, uint8_t misc, const uint8_t *p,
 	    size_t n);
 /* perfdata_proc.c: the newest mapping of pid holding addr, or NULL. */
-struct map *map_find(struct pd *, int32_t pid, uint64_t addr);
+struct pd_map *map_find(struct pd *, int32_t pid, uint64_t addr);
 
 static inline struct pdso *
 dso(struct pd *pd, int32_t id)
@@ -272,7 +272,7 @@ dso(struct pd *pd, int32_t id)
 /* perfdata_jit.c: is dso id a perf map that can be read?  Read once. */
 int	 has_pid_map(struct pd *, uint32_t id);
 /* perfdata_jit.c: a JIT frame's "outer->inner->leaf" into b, split. */
-void	 jit_inlined(struct pd *, const struct frame *f, struct buf *b);
+void	 jit_inlined(struct pd *, const struct pd_frame *f, struct buf *b);
 
 /* perfdata_stack.c: a user or kernel frame added to the sample's. */
 void	 user_frame(struct pd *, int32_t pid, uint64_t ip);
@@ -281,25 +281,23 @@ void	 kernel_frame(struct pd *, uint64_t ip);
 void	 join_stack(struct pd *);
 
 /* perfdata_unwind.c: the user frames of a DWARF recording's sample. */
-void	 unwind_user(struct pd *, const struct attr *a,
-	    const struct sample *s);
+void	 unwind_user(struct pd *, const struct pd_attr *a,
+	    const struct pd_sample *s);
 
 /* perfdata_ksym.c: the kernel symbol holding addr (index), or -1. */
 int32_t	 kfind(struct pd *, uint64_t addr);
 /* perfdata_ksym.c: the vDSO's function at addr (relative to it), or NULL. */
 const char *vdso_find(struct pd *, uint64_t addr);
 
-/* read_perfdata.c: is this attr's event the one kept (and so, write its
- * #event and #units)? */
-int	 event_ok(struct pd *, struct attr *);
 /* perfdata_scan.c: a record's time and tid from its sample_id trailer. */
 int	 trailer_time(struct pd *, const uint8_t *p, size_t n, uint64_t *t);
 int	 trailer_tid(struct pd *, const uint8_t *p, size_t n, int32_t *tid);
 
-/* perfdata_offcpu.c: an off-CPU recording set up (pd->oc), or not. */
-void	 oc_setup(struct pd *);
+/* perfdata_offcpu.c: an off-CPU recording set up (pd->oc) and the attr of
+ * its on-CPU samples returned, or NULL when it is not one. */
+struct pd_attr *oc_setup(struct pd *);
 /* perfdata_offcpu.c: the state a sched_switch sample left its CPU in. */
-enum offcpu_state oc_state(const struct pd *, const struct sample *);
+enum offcpu_state oc_state(const struct pd *, const struct pd_sample *);
 /* perfdata_offcpu.c: a switch, exit or loss record passed to offcpu.h. */
 void	 oc_record(struct pd *, uint32_t type, uint16_t misc,
 	    const uint8_t *p, size_t n);

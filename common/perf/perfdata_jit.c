@@ -61,7 +61,7 @@ has_pid_map(struct pd *pd, uint32_t id)
  * frame's own suffix is the caller's.
  */
 void
-jit_inlined(struct pd *pd, const struct frame *f, struct buf *b)
+jit_inlined(struct pd *pd, const struct pd_frame *f, struct buf *b)
 {
 	const char *p = f->sym, *q;
 

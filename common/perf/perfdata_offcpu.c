@@ -36,19 +36,20 @@ oc_emit(void *ctx, uint32_t key, uint64_t t_out, uint64_t ns,
 /*
  * Is this an off-CPU recording (sched:sched_switch with switch events,
  * and time-based samples beside), read as one (no --event)?  Then set it
- * up and write its headers.
+ * up, write its #off-cpu header and return the attr of its on-CPU
+ * samples, for the driver to keep as the event; else NULL.
  */
-void
+struct pd_attr *
 oc_setup(struct pd *pd)
 {
-	struct attr *sw = NULL, *on = NULL;
+	struct pd_attr *sw = NULL, *on = NULL;
 	int switches = 0;
 	struct buf h = {0};
 
 	if (pd->o->event != NULL)
-		return;
+		return NULL;
 	for (size_t i = 0; i < pd->nattrs; i++) {
-		struct attr *a = &pd->attrs[i];
+		struct pd_attr *a = &pd->attrs[i];
 
 		switches |= a->context_switch;
 		if (strcmp(a->name, "sched:sched_switch") == 0)
@@ -57,12 +58,12 @@ oc_setup(struct pd *pd)
 			on = a;
 	}
 	if (sw == NULL || !switches)
-		return;
+		return NULL;
 	if (on == NULL || on->type != 1 || on->config > 1) {
 		warnx("%s: sched:sched_switch without cpu-clock or task-clock "
 		    "samples: read as samples of %s, not as a wall-time "
 		    "profile", pd->name, (on != NULL ? on : sw)->name);
-		return;
+		return NULL;
 	}
 	pd->oc = offcpu_new(pd->o->off_cpu_min_set ?
 	    (uint64_t)pd->o->off_cpu_min_us * 1000 :
@@ -75,13 +76,12 @@ oc_setup(struct pd *pd)
 	    (long long)OFFCPU_MIN_US_DEFAULT);
 	sw_header(pd->w, h.s);
 	buf_free(&h);
-	event_ok(pd, on);
-	pd->event_time = 1;	/* cpu-clock or task-clock, by any name */
+	return on;
 }
 
 /* The state a sched_switch sample left its CPU in. */
 enum offcpu_state
-oc_state(const struct pd *pd, const struct sample *s)
+oc_state(const struct pd *pd, const struct pd_sample *s)
 {
 	uint64_t v;
 

@@ -27,7 +27,7 @@ int_id(struct strtab *t, const void *k, size_t n, int *added)
 	return st_intern(t, k, n, added);
 }
 
-struct thread *
+struct pd_thread *
 thread_get(struct pd *pd, int32_t tid)
 {
 	int added;
@@ -41,7 +41,7 @@ thread_get(struct pd *pd, int32_t tid)
 	return &pd->threads[id];
 }
 
-struct proc *
+struct pd_proc *
 proc_get(struct pd *pd, int32_t pid)
 {
 	int added;
@@ -79,7 +79,7 @@ void
 do_comm(struct pd *pd, const uint8_t *p, size_t n)
 {
 	int32_t pid = (int32_t)u32at(p), tid = (int32_t)u32at(p + 4);
-	struct thread *t = thread_get(pd, tid);
+	struct pd_thread *t = thread_get(pd, tid);
 
 	t->pid = pid;
 	free(t->comm);
@@ -91,7 +91,7 @@ do_fork(struct pd *pd, const uint8_t *p)
 {
 	int32_t pid = (int32_t)u32at(p), ppid = (int32_t)u32at(p + 4);
 	int32_t tid = (int32_t)u32at(p + 8), ptid = (int32_t)u32at(p + 12);
-	struct thread *t, *pt;
+	struct pd_thread *t, *pt;
 	char *comm;
 
 	pt = thread_get(pd, ptid);
@@ -101,8 +101,8 @@ do_fork(struct pd *pd, const uint8_t *p)
 	free(t->comm);
 	t->comm = comm;
 	if (pid != ppid) {
-		struct proc *pp = proc_get(pd, ppid), *np;
-		struct map *copy = NULL;
+		struct pd_proc *pp = proc_get(pd, ppid), *np;
+		struct pd_map *copy = NULL;
 		size_t n = pp->n;
 
 		if (n > 0) {
@@ -138,8 +138,8 @@ do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 	size_t fo = type == R_MMAP ? 32 : 64, fl;
 	const char *file = (const char *)p + fo;
 	char jit[64];
-	struct proc *pr;
-	struct map *m;
+	struct pd_proc *pr;
+	struct pd_map *m;
 	int exec;
 
 	if ((misc & MISC_CPUMODE) == MISC_KERNEL)
@@ -163,11 +163,11 @@ do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 }
 
 /* The newest mapping of pid holding addr, or NULL. */
-struct map *
+struct pd_map *
 map_find(struct pd *pd, int32_t pid, uint64_t addr)
 {
 	int64_t k = st_find(pd->pids, (const char *)&pid, 4);
-	struct proc *pr;
+	struct pd_proc *pr;
 
 	if (k < 0)
 		return NULL;

@@ -15,7 +15,7 @@
 #include "base/util.h"
 #include "perf/perfdata_impl.h"
 
-static struct attr *
+static struct pd_attr *
 attr_of_id(struct pd *pd, uint64_t id)
 {
 	int64_t k;
@@ -42,10 +42,10 @@ popcount64(uint64_t v)
  */
 int
 decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
-    struct sample *s, struct attr **ap)
+    struct pd_sample *s, struct pd_attr **ap)
 {
-	const struct attr *f = &pd->attrs[0];	/* the layout up to ID */
-	struct attr *a;
+	const struct pd_attr *f = &pd->attrs[0];	/* the layout up to ID */
+	struct pd_attr *a;
 	uint64_t st;
 	size_t k = 0;
 
@@ -220,7 +220,7 @@ decode_sample(struct pd *pd, uint64_t off, const uint8_t *p, size_t n,
 int
 trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
 {
-	const struct attr *a = &pd->attrs[0];
+	const struct pd_attr *a = &pd->attrs[0];
 	uint64_t st;
 	size_t tl, at;
 
@@ -244,7 +244,7 @@ trailer_time(struct pd *pd, const uint8_t *p, size_t n, uint64_t *t)
 int
 trailer_tid(struct pd *pd, const uint8_t *p, size_t n, int32_t *tid)
 {
-	const struct attr *a = &pd->attrs[0];
+	const struct pd_attr *a = &pd->attrs[0];
 	uint64_t st;
 	size_t tl;
 
@@ -263,7 +263,7 @@ trailer_tid(struct pd *pd, const uint8_t *p, size_t n, int32_t *tid)
 static int
 cmp_rec(const void *a, const void *b)
 {
-	const struct rec *x = a, *y = b;
+	const struct pd_rec *x = a, *y = b;
 
 	if (x->time != y->time)
 		return x->time < y->time ? -1 : 1;
@@ -275,9 +275,9 @@ cmp_rec(const void *a, const void *b)
  * Returns 0 or -1 after a message.
  */
 int
-pd_scan(struct pd *pd, struct rec **out, size_t *nout)
+pd_scan(struct pd *pd, struct pd_rec **out, size_t *nout)
 {
-	struct rec *r = NULL;
+	struct pd_rec *r = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t off = pd->data_off, last = 0;
 
@@ -307,8 +307,8 @@ pd_scan(struct pd *pd, struct rec **out, size_t *nout)
 		bn = size - 8u;
 		switch (type) {
 		case R_SAMPLE: {
-			struct sample s;
-			struct attr *a;
+			struct pd_sample s;
+			struct pd_attr *a;
 			int rc = decode_sample(pd, off, p, bn, &s, &a);
 
 			if (rc == -1)

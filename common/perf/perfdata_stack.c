@@ -21,7 +21,7 @@
 static void
 add_frame(struct pd *pd, uint64_t addr, int32_t dso, const char *sym)
 {
-	struct frame *f;
+	struct pd_frame *f;
 
 	xgrow(&pd->fr, &pd->frcap, pd->nfr + 1, sizeof(*pd->fr));
 	f = &pd->fr[pd->nfr++];
@@ -33,7 +33,7 @@ add_frame(struct pd *pd, uint64_t addr, int32_t dso, const char *sym)
 void
 user_frame(struct pd *pd, int32_t pid, uint64_t ip)
 {
-	struct map *m = map_find(pd, pid, ip);
+	struct pd_map *m = map_find(pd, pid, ip);
 	const struct pdso *d;
 	uint64_t rel;
 
@@ -78,7 +78,7 @@ join_stack(struct pd *pd)
 
 	buf_reset(b);
 	for (size_t k = pd->nfr; k-- > 0;) {
-		const struct frame *f = &pd->fr[k];
+		const struct pd_frame *f = &pd->fr[k];
 		const struct pdso *d = f->dso >= 0 ? dso(pd, f->dso) : NULL;
 		int kern = d != NULL && d->kernel, split;
 

@@ -60,7 +60,7 @@ static const struct unw_map *
 unw_lookup(void *ctx, uint64_t addr)
 {
 	struct pd *pd = ctx;
-	struct map *m = map_find(pd, pd->cur_pid, addr);
+	struct pd_map *m = map_find(pd, pd->cur_pid, addr);
 	const struct pdso *d;
 	struct dimg *di;
 
@@ -85,7 +85,7 @@ unw_lookup(void *ctx, uint64_t addr)
 
 /* The user frames of a DWARF recording's sample. */
 void
-unwind_user(struct pd *pd, const struct attr *a, const struct sample *s)
+unwind_user(struct pd *pd, const struct pd_attr *a, const struct pd_sample *s)
 {
 	struct unw_regs r;
 	uint64_t vals[64];

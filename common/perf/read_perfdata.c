@@ -115,7 +115,7 @@ sw_thread_of_key(struct pd *pd, uint32_t k)
 
 /* perf_script.c's naming: the process after its main thread's comm. */
 static struct sw_thread *
-thread_of(struct pd *pd, const struct sample *s, const char *comm)
+thread_of(struct pd *pd, const struct pd_sample *s, const char *comm)
 {
 	char pid[16], tid[16];
 	const char *proc = comm;
@@ -168,9 +168,12 @@ thread_of(struct pd *pd, const struct sample *s, const char *comm)
 	return pd->tptr[id];
 }
 
-/* Is this attr's event the one kept (perf_script.c's event_ok)? */
-int
-event_ok(struct pd *pd, struct attr *a)
+/*
+ * Is this attr's event the one kept (perf_script.c's ps_event_kept)?  The
+ * first one kept writes #event and #units.
+ */
+static int
+pd_event_kept(struct pd *pd, struct pd_attr *a)
 {
 	const char *want = pd->o->event, *name = a->name;
 	size_t n = strlen(name), bn = perf_event_base(name, n);
@@ -205,9 +208,9 @@ event_ok(struct pd *pd, struct attr *a)
 }
 
 static void
-do_sample(struct pd *pd, const struct sample *s, struct attr *a)
+do_sample(struct pd *pd, const struct pd_sample *s, struct pd_attr *a)
 {
-	struct thread *t;
+	struct pd_thread *t;
 	char dflt[16];
 	const char *comm;
 	struct sw_thread *swt;
@@ -222,7 +225,7 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 		pd->have_t0 = 1;
 		pd->t0 = us;
 	}
-	if (a != pd->oc_attr && !event_ok(pd, a)) {
+	if (a != pd->oc_attr && !pd_event_kept(pd, a)) {
 		pd->skipped++;
 		return;
 	}
@@ -285,7 +288,7 @@ do_sample(struct pd *pd, const struct sample *s, struct attr *a)
 }
 
 static void
-replay(struct pd *pd, const struct rec *r, size_t n)
+replay(struct pd *pd, const struct pd_rec *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *h = pd->d + r[i].off, *p = h + 8;
@@ -295,8 +298,8 @@ replay(struct pd *pd, const struct rec *r, size_t n)
 
 		switch (type) {
 		case R_SAMPLE: {
-			struct sample s;
-			struct attr *a;
+			struct pd_sample s;
+			struct pd_attr *a;
 
 			if (decode_sample(pd, r[i].off, p, bn, &s, &a) != 0)
 				break;
@@ -428,7 +431,7 @@ perfdata_lost(const char *path, uint64_t *lost, uint64_t *recorded)
 {
 	struct pd pd;
 	struct stat sb;
-	struct rec *r = NULL;
+	struct pd_rec *r = NULL;
 	size_t nr = 0;
 	char why[256];
 	void *m;
@@ -480,7 +483,8 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
     struct sw *w, const struct perf_opts *o)
 {
 	struct pd pd;
-	struct rec *r = NULL;
+	struct pd_attr *on;
+	struct pd_rec *r = NULL;
 	size_t nr = 0;
 	int rc = -1;
 
@@ -491,7 +495,12 @@ perfdata_flatten(const char *name, const uint8_t *data, size_t len,
 		goto out;
 	sw_source(w, name, "perf.data");
 	lost_line(&pd);
-	oc_setup(&pd);
+	if ((on = oc_setup(&pd)) != NULL) {
+		/* Its on-CPU samples are the event kept, and count ns. */
+		pd_event_kept(&pd, on);
+		/* cpu-clock or task-clock, by any name */
+		pd.event_time = 1;
+	}
 	replay(&pd, r, nr);
 	pdso_report(pd.dsos, name);
 	if (pd.oc != NULL) {

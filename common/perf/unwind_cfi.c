@@ -392,9 +392,9 @@ wrapmul(uint64_t v, int64_t align)
  * CIE's own instructions run).  Returns 0, or -1 on a malformed program.
  */
 static int
-run(const struct cie *c, const struct unw_sect *s, const uint8_t *p,
-    const uint8_t *end, uint64_t loc, uint64_t pc, struct row *row,
-    const struct row *init)
+run_cfa_program(const struct cie *c, const struct unw_sect *s,
+    const uint8_t *p, const uint8_t *end, uint64_t loc, uint64_t pc,
+    struct row *row, const struct row *init)
 {
 	struct cur r = { p, end, 0 };
 	struct row *stack = NULL;
@@ -600,11 +600,12 @@ compile(struct unw_image *im, uint64_t pc)
 	if (f.cie.ra >= UNW_MAXREGS)
 		return 0;
 	memset(&init, 0, sizeof(init));
-	if (run(&f.cie, s, f.cie.ins, f.cie.ins_end, 0, UINT64_MAX, &init,
-	    NULL) == -1)
+	if (run_cfa_program(&f.cie, s, f.cie.ins, f.cie.ins_end, 0,
+	    UINT64_MAX, &init, NULL) == -1)
 		return 0;
 	row = init;
-	if (run(&f.cie, s, f.ins, f.ins_end, f.lo, pc, &row, &init) == -1)
+	if (run_cfa_program(&f.cie, s, f.ins, f.ins_end, f.lo, pc, &row,
+	    &init) == -1)
 		return 0;
 	if (row.cfa_kind == CFA_NONE)
 		return 0;

@@ -152,7 +152,8 @@ add_frame(struct ps *ps, const char *s, size_t n)
 	return 0;
 }
 
-void
+/* #event and #units, once, before the first sample. */
+static void
 ps_start_output(struct ps *ps)
 {
 	struct buf h = {0};
@@ -233,8 +234,11 @@ set_main(struct ps *ps, const char *pid, size_t pidlen, const char *comm,
 	ps->mains[id] = xmemdup(comm, commlen);
 }
 
-/* The sw_thread of an event line's thread (NULL: filtered out). */
-struct sw_thread *
+/*
+ * The sw_thread of an event line's thread (NULL: filtered out); its key
+ * in ps->cur_key.
+ */
+static struct sw_thread *
 ps_thread_of(struct ps *ps, const struct evline *e)
 {
 	const char *proc = e->comm;
@@ -303,7 +307,7 @@ perf_event_base(const char *s, size_t n)
  * with any modifiers.
  */
 static int
-event_ok(struct ps *ps, const char *name, size_t n)
+ps_event_kept(struct ps *ps, const char *name, size_t n)
 {
 	const char *want = ps->o->event;
 	size_t bn = perf_event_base(name, n);
@@ -343,9 +347,8 @@ begin_record(struct ps *ps, const struct evline *e)
 	ps->has_period = e->has_period;
 	ps->java = e->commlen >= 4 && memcmp(e->comm, "java", 4) == 0;
 	ps->rec_out = 0;
-	if (ps->oc != NULL && ps_oc_event(ps, e, ev, evlen))
-		return;
-	if (!event_ok(ps, ev, evlen)) {
+	if ((ps->oc == NULL || !ps_oc_event(ps, e, ev, evlen)) &&
+	    !ps_event_kept(ps, ev, evlen)) {
 		ps->skip = 1;
 		ps->skipped++;
 		st_intern(ps->others, ev, evlen, NULL);
@@ -354,7 +357,9 @@ begin_record(struct ps *ps, const struct evline *e)
 	ps->skip = 0;
 	ps_start_output(ps);
 	ps->t = ps_thread_of(ps, e);
-	if (ps->t == NULL || !sw_time_ok(ps->w, ps->time_ms))
+	/* A sched_switch (ps->rec_out) opens an interval at its time. */
+	if (ps->t == NULL || (ps->rec_out && !e->has_time) ||
+	    !sw_time_ok(ps->w, ps->time_ms))
 		ps->skip = 1;
 }
 

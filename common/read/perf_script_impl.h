@@ -95,12 +95,6 @@ struct ps {
 	uint64_t weird, weird_line;
 };
 
-/* perf_script.c: #event and #units, once, before the first sample. */
-void	 ps_start_output(struct ps *);
-/* perf_script.c: the sw_thread of an event line's thread (NULL: filtered
- * out); its key in ps->cur_key. */
-struct sw_thread *ps_thread_of(struct ps *, const struct evline *e);
-
 /* perf_script_stack.c: the current record's stack, root first, into
  * ps->stack. */
 void	 ps_join_stack(struct ps *);
@@ -115,7 +109,8 @@ void	 ps_oc_check(struct ps *);
 /* perf_script_offcpu.c: a PERF_RECORD_SWITCH line. */
 void	 ps_oc_switch(struct ps *, const struct evline *e);
 /* perf_script_offcpu.c: a record's event line in an off-CPU recording: 1
- * when the record is taken. */
+ * when the record is taken (a sched_switch, whose thread the caller names),
+ * else 0. */
 int	 ps_oc_event(struct ps *, const struct evline *e, const char *ev,
 	    size_t evlen);
 

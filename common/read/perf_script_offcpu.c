@@ -78,7 +78,9 @@ ps_oc_switch(struct ps *ps, const struct evline *e)
 /*
  * The record's event line, in an off-CPU recording: a sched_switch opens
  * an interval (its record collects the stack; end_record hands it over),
- * a sample says its thread runs.  Returns 1 when the record is taken.
+ * a sample says its thread runs.  Returns 1 when the record is taken (a
+ * sched_switch: the caller names its thread, and skips it when it has no
+ * time stamp), else 0.
  */
 int
 ps_oc_event(struct ps *ps, const struct evline *e, const char *ev,
@@ -107,10 +109,5 @@ ps_oc_event(struct ps *ps, const struct evline *e, const char *ev,
 	ps->rec_out = 1;
 	ps->rec_tid = tid_of(e);
 	ps->rec_ns = e->time_ns;
-	ps->skip = 0;
-	ps_start_output(ps);
-	ps->t = ps_thread_of(ps, e);
-	if (ps->t == NULL || !e->has_time || !sw_time_ok(ps->w, ps->time_ms))
-		ps->skip = 1;
 	return 1;
 }

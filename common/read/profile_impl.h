@@ -1,12 +1,13 @@
 /*
  * profile_impl.h: the layer below the whole-file readers of the registry
- * (reader.h): their shared helpers and the emitter, in profile.c.
+ * (reader.h): their shared helpers (profile.c) and the emitter
+ * (profile_emit.c).
  *
  * A reader "prepares" every thread first: it converts the stack table into
  * parent/frame arrays, computes every frame's label (escaped, sp(5)) and
  * checks each sample column without storing it.  Only when the whole file
- * has been checked does profile.c walk the samples again and write them.
- * Readers call down into profile.c; profile.c knows no reader.
+ * has been checked does profile_emit.c walk the samples again and write
+ * them.  Readers call down into both; neither knows a reader.
  */
 #ifndef SP_PROFILE_IMPL_H
 #define SP_PROFILE_IMPL_H
@@ -31,7 +32,7 @@ struct pinput {
 	size_t	 len;
 	/*
 	 * The pages of data (from big_alloc) may be given back once every
-	 * thread is prepared and no longer reads the text (profile.c).
+	 * thread is prepared and no longer reads the text (profile_emit.c).
 	 */
 	int	 discard;
 };
@@ -44,13 +45,14 @@ struct ptables {
 	uint32_t nframe;
 	uint32_t *loff, *llen;	/* label of each frame, in labels */
 	struct buf labels;
-	/* Stack strings built so far (profile.c), while they fit the cap. */
+	/* Stack strings built so far (profile_emit.c), while they fit the
+	 * cap. */
 	uint64_t *soff;		/* in stacks; UINT64_MAX: not built */
 	uint32_t *slen;
 	struct buf stacks;
-	size_t	 last;		/* the last thread using it (profile.c) */
+	size_t	 last;		/* the last thread using it (profile_emit.c) */
 	/*
-	 * -c (profile.c): stacks spelled alike get one string id, from
+	 * -c (profile_emit.c): stacks spelled alike get one string id, from
 	 * (parent's id, label's id) pairs, without building the strings.
 	 */
 	uint32_t *lid;		/* label id of each frame */
@@ -130,6 +132,11 @@ struct pctx {
 int	 profile_run(const struct pinput *in, const char *name, struct sw *w,
 	    const struct reader_opts *,
 	    void (*prepare)(struct pctx *, const struct pinput *));
+
+/* profile.c: free a table's arrays (tab stays, empty), and all of c
+ * but c itself. */
+void	 pfree_tables(struct ptables *);
+void	 pfree_ctx(struct pctx *);
 
 /* Report a problem with the file and unwind to profile_run. */
 void	 pfail(struct pctx *, const char *fmt, ...)

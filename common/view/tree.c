@@ -1,8 +1,8 @@
 /*
  * tree.c: sp-tree's view (view/tree.h): sample streams (sp(5)) in, a
- * call tree out: top-down (the
- * default), bottom-up (--inverted), the callers or the callees of one frame,
- * or both (a butterfly, like pprof -peek).  For people:
+ * call tree out: top-down (the default), bottom-up (--inverted), the
+ * callers or the callees of one frame, or both (a butterfly, like pprof
+ * -peek).  For people:
  *
  *	samples 12 (2 with no stack, weight 2), weight 15, CPU 9.50 ms, from p.json
  *	top-down call tree; percentages are of the weight 13 of samples with a stack; pruned below 0.50%
