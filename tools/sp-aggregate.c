@@ -108,6 +108,7 @@ main(int argc, char *argv[])
 			runset_add(&rs, argv[i]);
 		spread_write(&rs, o.cpu_count);
 		runset_free(&rs);
+		agg_free(a);
 		finish_stdout();
 		return 0;
 	}
@@ -124,5 +125,6 @@ main(int argc, char *argv[])
 
 	o.a = a;
 	agg_modes_run(&o, argv, argc);
+	agg_modes_free(&o);
 	return 0;
 }

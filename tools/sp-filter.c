@@ -162,5 +162,6 @@ main(int argc, char *argv[])
 		if (sf_unnamed(&f, i, opt_name(pend[i].opt)))
 			status = 1;
 	free(pend);
+	sf_free(&f);
 	return status;
 }

@@ -210,7 +210,8 @@ parse_options(int argc, char *argv[], struct fg_opts *o, int *n)
 			o->mixed = 1;
 			break;
 		case O_NO_DEFAULT:
-			args_add(&o->cargo.args, "--no-default-features");
+			args_add(&o->cargo.args,
+			    xstrdup("--no-default-features"));
 			o->cargo_only = 1;
 			break;
 		case O_NO_INLINE:
@@ -306,7 +307,7 @@ int
 main(int argc, char *argv[])
 {
 	struct fg_opts o = { 0 };
-	int n;
+	int n, status;
 
 	rec_internal(argc, argv);
 	if (argc >= 2 && strcmp(argv[1], "--internal-skip-after") == 0)
@@ -314,5 +315,7 @@ main(int argc, char *argv[])
 
 	argv = parse_options(argc, argv, &o, &n);
 	check_options(&o, n);
-	return fg_run(&o, argv);
+	status = fg_run(&o, argv);
+	fg_opts_free(&o);
+	return status;
 }

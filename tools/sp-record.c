@@ -234,6 +234,15 @@ check_options(const struct rec_opts *o, int argc)
 		    "task-clock", o->event);
 }
 
+/* The lists of arguments (their strings are argv's). */
+static void
+free_opts(struct rec_opts *o)
+{
+	free(o->cargo.args.v);
+	free(o->perf_args.v);
+	free(o->samply_args.v);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -257,8 +266,10 @@ main(int argc, char *argv[])
 			errx(1, "--repeat N -o DIR: runs a command N times "
 			    "into DIR, as symbolized streams (not with -p, -r "
 			    "or --record-only)");
-		return rec_repeat(o.repeat, o.output, argc, argv0, argc - n,
+		status = rec_repeat(o.repeat, o.output, argc, argv0, argc - n,
 		    o.cargo.cargo);
+		free_opts(&o);
+		return status;
 	}
 	if (o.off_cpu)
 		rec_off_cpu_check();
@@ -282,6 +293,7 @@ main(int argc, char *argv[])
 	if (o.cargo.cargo)
 		free(cv.v[0]);
 	free(cv.v);
+	free_opts(&o);
 	finish_stdout();
 	return status;
 }

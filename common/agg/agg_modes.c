@@ -386,3 +386,14 @@ agg_modes_run(struct agg_modes *o, char **files, int nfiles)
 		write_table(o);
 	finish_stdout();
 }
+
+void
+agg_modes_free(struct agg_modes *o)
+{
+	for (size_t i = 0; i < o->npats; i++)
+		buf_free(&o->pats[i]);
+	free(o->pats);
+	buf_free(&o->fkey);
+	agg_free(o->a);
+	o->a = NULL;
+}

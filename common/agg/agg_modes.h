@@ -39,5 +39,7 @@ int	 agg_root_parse(const char *s, enum agg_root *root);
  * nothing written.
  */
 void	 agg_modes_run(struct agg_modes *o, char **files, int nfiles);
+/* Free the patterns, the scratch key and the engine o->a. */
+void	 agg_modes_free(struct agg_modes *o);
 
 #endif

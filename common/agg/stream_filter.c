@@ -325,3 +325,20 @@ sf_run(struct stream_filter *f, char **files, int nfiles)
 		read_input(f, files[i]);
 	finish_stdout();
 }
+
+void
+sf_free(struct stream_filter *f)
+{
+	free(f->threads.v);
+	free(f->processes.v);
+	free(f->pids.v);
+	free(f->tids.v);
+	xf_free(f->xf);
+	f->xf = NULL;
+	st_free(f->stacks);
+	free(f->res);
+	st_free(f->out);
+	buf_free(&f->tmp);
+	buf_free(&f->who);
+	buf_free(&f->name);
+}

@@ -65,5 +65,7 @@ void	 sf_run(struct stream_filter *f, char **files, int nfiles);
  * and return 1; else 0.
  */
 int	 sf_unnamed(struct stream_filter *f, size_t i, const char *opt);
+/* Free what f holds (its lists, not their strings, which are not copied). */
+void	 sf_free(struct stream_filter *f);
 
 #endif

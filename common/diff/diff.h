@@ -89,6 +89,8 @@ struct strtab;
  */
 void	 runs_verdicts(const struct runset *a, const struct runset *b,
 	    const struct diff_opts *, struct strtab **frames, signed char **v);
+/* Free what runs_verdicts returned (the frames with the run that holds them). */
+void	 runs_verdicts_free(signed char *v);
 
 struct lreader;
 /*

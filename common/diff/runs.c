@@ -731,3 +731,14 @@ runs_verdicts(const struct runset *ra, const struct runset *rb,
 	rside_free(&sb, 0);
 	rside_free(&sa, 1);
 }
+
+void
+runs_verdicts_free(signed char *v)
+{
+	free(v);
+	if (kept_runs != NULL) {
+		agg_free(kept_runs[0]);
+		free(kept_runs);
+		kept_runs = NULL;
+	}
+}

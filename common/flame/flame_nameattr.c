@@ -221,3 +221,23 @@ out:
 	fclose(f);
 	return ret;
 }
+
+void
+flame_nameattr_free(struct strtab *names, struct flame_nameattr *attrs)
+{
+	size_t n = st_count(names);
+
+	for (size_t i = 0; attrs != NULL && i < n; i++) {
+		struct flame_nameattr *a = &attrs[i];
+
+		free(a->title);
+		free(a->id);
+		free(a->class);
+		free(a->href);
+		free(a->target);
+		free_extra(&a->g_extra, &a->ng_extra);
+		free_extra(&a->a_extra, &a->na_extra);
+	}
+	free(attrs);
+	st_free(names);
+}

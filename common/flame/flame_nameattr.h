@@ -40,5 +40,7 @@ struct flame_nameattr {
  */
 int	 flame_nameattr_load(const char *path, struct strtab **names,
 	    struct flame_nameattr **attrs);
+/* Free what flame_nameattr_load read. */
+void	 flame_nameattr_free(struct strtab *names, struct flame_nameattr *attrs);
 
 #endif

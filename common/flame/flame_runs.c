@@ -39,3 +39,14 @@ flame_runs_verdicts(const struct runset *ra, const struct runset *rb,
 	o->run_frames = frames;
 	o->run_verdict = v;
 }
+
+void
+flame_runs_free(struct flame_svg_opts *o)
+{
+	if (o->run_verdict == NULL)
+		return;
+	/* Ours: flame_runs_verdicts set them. */
+	runs_verdicts_free((signed char *)o->run_verdict);
+	o->run_verdict = NULL;
+	o->run_frames = NULL;
+}

@@ -18,5 +18,7 @@ int	 flame_runs_sides(const char *a, const char *b, struct runset *ra,
 /* The verdicts of the test over the runs into o (run_frames, run_verdict). */
 void	 flame_runs_verdicts(const struct runset *ra, const struct runset *rb,
 	    int cpu, struct flame_svg_opts *o);
+/* Free the verdicts in o, if any. */
+void	 flame_runs_free(struct flame_svg_opts *o);
 
 #endif

@@ -245,12 +245,12 @@ fg_custom_cmd(const char *cmd, struct args *ra, int *have_freq)
 			errx(1, "-c: %s is sp-flamegraph's own option, not "
 			    "perf's here", o);
 		if (strcmp(o, "-e") == 0 || strcmp(o, "--event") == 0)
-			args_add2(ra, "-e", xstrdup(v));
+			args_add2(ra, xstrdup("-e"), xstrdup(v));
 		else if (strcmp(o, "-F") == 0 || strcmp(o, "--freq") == 0) {
-			args_add2(ra, "-F", xstrdup(v));
+			args_add2(ra, xstrdup("-F"), xstrdup(v));
 			*have_freq = 1;
 		} else
-			args_add2(ra, "-g", xstrdup(v));
+			args_add2(ra, xstrdup("-g"), xstrdup(v));
 	}
 	free(copy);
 }
@@ -262,12 +262,13 @@ fg_custom_cmd(const char *cmd, struct args *ra, int *have_freq)
 static void
 record(struct fg_opts *o, char **cmd, const char *data)
 {
-	struct args a = { 0 };
+	struct args a = { 0 }, own = { 0 };
+	char *sudo = NULL, *rec;
 	int st;
 
 	if (o->root)
-		args_add(&a, need_sudo());
-	args_add(&a, rec_need_sp("sp-record"));
+		args_add(&a, sudo = need_sudo());
+	args_add(&a, rec = rec_need_sp("sp-record"));
 	args_add(&a, "--record-only");
 	args_add2(&a, "-o", data);
 	if (o->off_cpu)
@@ -281,7 +282,7 @@ record(struct fg_opts *o, char **cmd, const char *data)
 		if (o->duration != NULL)
 			args_add2(&a, "-d", o->duration);
 	} else if (o->cargo.cargo) {
-		rec_cargo_args(&o->cargo, &a);
+		rec_cargo_args(&o->cargo, &a, &own);
 	}
 	if (o->pids == NULL) {
 		args_add(&a, "--");
@@ -315,6 +316,11 @@ record(struct fg_opts *o, char **cmd, const char *data)
 		exit(WEXITSTATUS(st) == EX_CANNOT ? EX_CANNOT : 1);
 	}
 	free(a.v);
+	free(sudo);
+	free(rec);
+	for (size_t i = 0; i < own.n; i++)
+		free(own.v[i]);
+	free(own.v);
 }
 
 /* ---- the drawing pipeline ---- */
@@ -331,12 +337,13 @@ add_drawing(struct pipeline *p, const struct fg_opts *o)
 			args_add(&s->a, o->skip.v[i]);
 	}
 	if (o->post != NULL) {
-		s = pl_stage(p, "sp-aggregate", rec_need_sp("sp-aggregate"));
+		s = pl_stage(p, "sp-aggregate", pl_keep(p,
+		    rec_need_sp("sp-aggregate")));
 		args_add(&s->a, "-c");
 		s = pl_stage(p, "--post-process", "/bin/sh");
 		args_add2(&s->a, "-c", o->post);
 	}
-	s = pl_stage(p, "sp-flame", rec_need_sp("sp-flame"));
+	s = pl_stage(p, "sp-flame", pl_keep(p, rec_need_sp("sp-flame")));
 	for (size_t i = 0; i < o->draw.n; i++)
 		args_add(&s->a, o->draw.v[i]);
 }
@@ -365,12 +372,13 @@ add_input(struct pipeline *p, const struct fg_opts *o)
 {
 	struct stage *s;
 
-	s = pl_stage(p, "sp-flatten", rec_need_sp("sp-flatten"));
+	s = pl_stage(p, "sp-flatten", pl_keep(p, rec_need_sp("sp-flatten")));
 	if (!o->d.svg.flamechart)
 		args_add(&s->a, "-c");
 	args_add(&s->a, o->input);
 	if (o->binary != NULL || o->mixed) {
-		s = pl_stage(p, "sp-symbolize", rec_need_sp("sp-symbolize"));
+		s = pl_stage(p, "sp-symbolize", pl_keep(p,
+		    rec_need_sp("sp-symbolize")));
 		args_add(&s->a, "-q");
 		if (o->no_inline)
 			args_add(&s->a, "--no-inline");
@@ -425,18 +433,32 @@ find_self(void)
 	return xstrdup(buf);
 }
 
+void
+fg_opts_free(struct fg_opts *o)
+{
+	for (size_t i = 0; i < o->record_args.n; i++)
+		free(o->record_args.v[i]);
+	for (size_t i = 0; i < o->cargo.args.n; i++)
+		free(o->cargo.args.v[i]);
+	free(o->record_args.v);
+	free(o->cargo.args.v);
+	free(o->skip.v);
+	free(o->draw.v);
+}
+
 int
 fg_run(struct fg_opts *opts, char **cmd)
 {
 	struct fg_opts o = *opts;
 	struct pipeline pl = { 0 };
 	const char *data = NULL;
+	char *tmp_data = NULL;
 	int status;
 
 	self_path = find_self();
 	proc_signals(&(struct proc_hooks){ interrupt, NULL });
 	/* Everything that can be missing is said before recording. */
-	rec_need_sp("sp-flame");
+	free(rec_need_sp("sp-flame"));
 	if (o.input == NULL && o.perfdata == NULL)
 		free(rec_need_perf());
 	open_output(o.output);
@@ -447,7 +469,8 @@ fg_run(struct fg_opts *opts, char **cmd)
 		if (o.perfdata != NULL)
 			data = o.perfdata;
 		else {
-			data = proc_tmp("sp-flamegraph", "perf.data");
+			data = tmp_data = proc_tmp("sp-flamegraph",
+			    "perf.data");
 			record(&o, cmd, data);
 		}
 		add_perf(&pl, &o, data, o.perfdata != NULL ? o.perfdata :
@@ -455,6 +478,7 @@ fg_run(struct fg_opts *opts, char **cmd)
 	}
 	add_drawing(&pl, &o);
 	status = pl_run(&pl, out_fd, o.verbose, EX_EMPTY);
+	pl_free(&pl);
 	finish_output(o.output);
 	if (strcmp(o.output, "-") != 0)
 		fprintf(stderr, "sp-flamegraph: wrote %s%s\n", o.output,
@@ -463,5 +487,8 @@ fg_run(struct fg_opts *opts, char **cmd)
 	if (o.open && strcmp(o.output, "-") != 0)
 		open_svg(o.output, o.verbose);
 	proc_cleanup();
+	free(tmp_data);
+	free(self_path);
+	self_path = NULL;
 	return status == EX_EMPTY ? EX_EMPTY : 0;
 }

@@ -24,7 +24,8 @@ struct fg_opts {
 	struct flame_draw d;	/* the drawing options, read */
 	struct rec_cargo cargo;	/* --cargo and its target, for sp-record */
 	int	 cargo_only;	/* an option that goes with --cargo */
-	struct args skip, record_args;
+	struct args skip;
+	struct args record_args;	/* its strings malloc'ed, as cargo.args' */
 	struct args draw;	/* the drawing options, for sp-flame */
 	int	 off_cpu;	/* --off-cpu: sp-record's */
 };
@@ -50,5 +51,7 @@ void	 fg_custom_cmd(const char *cmd, struct args *ra, int *have_freq);
  * cannot record here).
  */
 int	 fg_run(struct fg_opts *o, char **cmd);
+/* Free the argument lists of o (and the strings record_args and cargo.args own). */
+void	 fg_opts_free(struct fg_opts *o);
 
 #endif

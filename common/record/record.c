@@ -128,6 +128,27 @@ pl_errfile(struct stage *s, const char *prefix, const char *file)
 		err(1, "%s", s->errpath);
 }
 
+char *
+pl_keep(struct pipeline *p, char *s)
+{
+	args_add(&p->kept, s);
+	return s;
+}
+
+void
+pl_free(struct pipeline *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		free(p->s[i].a.v);
+		free(p->s[i].errpath);
+	}
+	p->n = 0;
+	for (size_t i = 0; i < p->kept.n; i++)
+		free(p->kept.v[i]);
+	free(p->kept.v);
+	memset(&p->kept, 0, sizeof(p->kept));
+}
+
 void
 pl_show(const char *prefix, char *const *v)
 {
@@ -216,7 +237,7 @@ add_flatten(struct pipeline *p, const struct rec_convert *c,
 {
 	struct stage *s;
 
-	s = pl_stage(p, "sp-flatten", rec_need_sp("sp-flatten"));
+	s = pl_stage(p, "sp-flatten", pl_keep(p, rec_need_sp("sp-flatten")));
 	if (c->collapse)
 		args_add(&s->a, "-c");
 	if (c->quiet)
@@ -232,7 +253,8 @@ add_symbolize(struct pipeline *p, const struct rec_convert *c)
 {
 	struct stage *s;
 
-	s = pl_stage(p, "sp-symbolize", rec_need_sp("sp-symbolize"));
+	s = pl_stage(p, "sp-symbolize", pl_keep(p,
+	    rec_need_sp("sp-symbolize")));
 	args_add(&s->a, "-m");
 	args_add(&s->a, "-q");
 	if (c->no_inline)
@@ -271,10 +293,10 @@ rec_convert(struct pipeline *p, const struct rec_convert *c)
 		if (sudo == NULL)
 			errx(1, "sudo: not installed; --root reads the "
 			    "recording through sudo");
-		s = pl_stage(p, "perf script", sudo);
-		args_add(&s->a, rec_need_perf());
+		s = pl_stage(p, "perf script", pl_keep(p, sudo));
+		args_add(&s->a, pl_keep(p, rec_need_perf()));
 	} else
-		s = pl_stage(p, "perf script", rec_need_perf());
+		s = pl_stage(p, "perf script", pl_keep(p, rec_need_perf()));
 	args_add(&s->a, "--no-pager");
 	args_add(&s->a, "script");
 	args_add2(&s->a, "-i", c->data);
@@ -390,27 +412,29 @@ rec_cargo_opt(struct rec_cargo *c, int ch, const char *arg)
 	return 0;
 }
 
+/* a and b joined, recorded in own. */
 static char *
-concat(const char *a, const char *b)
+concat(struct args *own, const char *a, const char *b)
 {
 	struct buf s = { 0 };
 
 	buf_adds(&s, a);
 	buf_adds(&s, b);
+	args_add(own, s.s);
 	return s.s;
 }
 
 void
-rec_cargo_args(const struct rec_cargo *c, struct args *a)
+rec_cargo_args(const struct rec_cargo *c, struct args *a, struct args *own)
 {
 	args_add(a, "--cargo");
 	if (c->unit_test)
-		args_add(a, c->name != NULL ? concat("--unit-test=", c->name) :
-		    "--unit-test");
+		args_add(a, c->name != NULL ? concat(own, "--unit-test=",
+		    c->name) : "--unit-test");
 	else if (c->kind != NULL)
-		args_add2(a, concat("--", c->kind), c->name);
+		args_add2(a, concat(own, "--", c->kind), c->name);
 	if (c->profile != NULL)
 		args_add2(a, "--profile", c->profile);
 	for (size_t i = 0; i < c->args.n; i++)
-		args_add(a, concat("--cargo-arg=", c->args.v[i]));
+		args_add(a, concat(own, "--cargo-arg=", c->args.v[i]));
 }

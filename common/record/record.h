@@ -72,12 +72,17 @@ struct stage {
 struct pipeline {
 	struct stage s[REC_MAX_STAGES];
 	size_t	 n;
+	struct args kept;	/* strings its stages name, freed with it */
 };
 
 /* A new last stage running prog (a path), called name in messages. */
 struct stage *pl_stage(struct pipeline *, const char *name, const char *prog);
 /* Its standard error into a temporary file, shown only if it fails. */
 void	 pl_errfile(struct stage *, const char *prefix, const char *file);
+/* s (malloc'ed), which the pipeline frees in pl_free. */
+char	*pl_keep(struct pipeline *, char *s);
+/* Free the stages' arguments, their files' names and what was kept. */
+void	 pl_free(struct pipeline *);
 /* "PREFIX: arg arg ..." of the argument vector on standard error. */
 void	 pl_show(const char *prefix, char *const *v);
 
@@ -162,8 +167,10 @@ int	 rec_cargo_opt(struct rec_cargo *, int ch, const char *arg);
 
 /*
  * sp-record's arguments that say the same (--cargo, the target,
- * --profile, a --cargo-arg for each of args), appended to a.
+ * --profile, a --cargo-arg for each of args), appended to a; those made
+ * here are appended to own too, for the caller to free.
  */
-void	 rec_cargo_args(const struct rec_cargo *, struct args *a);
+void	 rec_cargo_args(const struct rec_cargo *, struct args *a,
+	    struct args *own);
 
 #endif

@@ -117,10 +117,7 @@ convert_perf(const char *perf, const char *data, const char *self,
 	c.off_cpu = o->off_cpu;
 	rec_convert(&pl, &c);
 	pl_run(&pl, -1, o->verbose, -1);
-	for (size_t i = 0; i < pl.n; i++) {
-		free(pl.s[i].a.v);
-		free(pl.s[i].errpath);
-	}
+	pl_free(&pl);
 }
 
 /*
@@ -185,13 +182,15 @@ rec_record_perf(const struct rec_opts *o, const char *path, char *const cmd[],
 	char *msg = NULL;
 	char *errpath = rec_tmp_path("perf-record.err"), fdarg[32], freq[32];
 	char helper[96], c, *link = NULL, clock[128], pages[32];
+	char *tmp_data = NULL;
 	struct ringbuf rb;
 	const char *data;
 	long long nsamples;
 	size_t len;
 	int efd, keep = -1, note[2] = { -1, -1 }, st, status, began = 0;
 
-	data = o->output != NULL ? o->output : rec_tmp_path("perf.data");
+	data = o->output != NULL ? o->output :
+	    (tmp_data = rec_tmp_path("perf.data"));
 	snprintf(freq, sizeof(freq), "%lld", o->freq);
 	args_add(&a, perf);
 	args_add(&a, "record");
@@ -312,5 +311,6 @@ rec_record_perf(const struct rec_opts *o, const char *path, char *const cmd[],
 	free(link);
 	free(perf);
 	free(a.v);
+	free(tmp_data);
 	return status;
 }

@@ -43,10 +43,12 @@ rec_record_samply(const struct rec_opts *o, char *const cmd[],
 	char rate[32], pid[32];
 	char dur[64], *fa[4];
 	const char *out;
+	char *tmp_out = NULL;
 	struct stat sb;
 	int st, status, fst, k;
 
-	out = o->output != NULL ? o->output : rec_tmp_path("profile.json");
+	out = o->output != NULL ? o->output :
+	    (tmp_out = rec_tmp_path("profile.json"));
 	snprintf(rate, sizeof(rate), "%lld", o->freq);
 	args_add(&a, samply);
 	args_add(&a, "record");
@@ -109,5 +111,6 @@ rec_record_samply(const struct rec_opts *o, char *const cmd[],
 	}
 	free(samply);
 	free(a.v);
+	free(tmp_out);
 	return status;
 }

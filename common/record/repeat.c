@@ -171,7 +171,7 @@ rec_repeat(int n, const char *dir, int argc, char **argv0, int first,
 {
 	char **argv[2] = { NULL, NULL }, *dirs[2] = { NULL, NULL }, *self;
 	char **cmd = argv0 + first, **opts = argv0 + 1;
-	int vs = -1, nsides, st, ncmd = argc - first, nopts = first - 1;
+	int vs = -1, nsides, st = 0, ncmd = argc - first, nopts = first - 1;
 
 	for (int i = 0; i < ncmd; i++)
 		if (strcmp(cmd[i], "vs") == 0) {
@@ -220,15 +220,14 @@ rec_repeat(int n, const char *dir, int argc, char **argv0, int first,
 		new_dir(dirs[1]);
 	} else
 		dirs[0] = xstrdup(dir);
-	for (int i = 1; i <= n; i++)
-		for (int s = 0; s < nsides; s++)
-			if ((st = one_run(argv[s], dirs[s], i,
-			    nsides == 2 ? (s == 0 ? "a" : "b") : NULL)) != 0)
-				return st;
+	for (int i = 1; i <= n && st == 0; i++)
+		for (int s = 0; s < nsides && st == 0; s++)
+			st = one_run(argv[s], dirs[s], i,
+			    nsides == 2 ? (s == 0 ? "a" : "b") : NULL);
 	for (int s = 0; s < nsides; s++) {
 		free(argv[s]);
 		free(dirs[s]);
 	}
 	free(self);
-	return 0;
+	return st;
 }

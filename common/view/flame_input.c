@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "agg/lost.h"
+#include "base/bigmem.h"
 #include "base/buf.h"
 #include "base/escape.h"
 #include "base/input.h"
@@ -261,8 +262,10 @@ read_folded(struct side *s, struct lreader *lr)
 		    in->key.len, stored(s, in->tmp.s, in->tmp.len), in->tmp.len,
 		    fl.count, fl.two, fl.count_a, !in->diff);
 	}
-	/* The stacks point into data: it stays until the end. */
-	(void)cap;
+	/* The stacks point into data: it stays until the side goes. */
+	xgrow(&s->inputs, &s->inputcap, s->ninputs + 1, sizeof(*s->inputs));
+	s->inputs[s->ninputs].data = data;
+	s->inputs[s->ninputs++].cap = cap;
 }
 
 /* The root frame of -r, as sp-aggregate -r writes it, folded. */
@@ -496,4 +499,39 @@ fv_side_init(struct side *s, struct flame_in *in)
 	s->store = st_new();
 	s->threads = st_new();
 	s->raw = st_new();
+}
+
+static void
+kt_free(struct keytab *t)
+{
+	free(t->s);
+	free(t->len);
+	free(t->slot);
+}
+
+void
+fv_side_free(struct side *s)
+{
+	kt_free(&s->keys);
+	st_free(s->store);
+	free(s->count);
+	free(s->tail);
+	free(s->before);
+	free(s->two);
+	free(s->lines);
+	st_free(s->threads);
+	st_free(s->raw);
+	free(s->raw_to_key);
+	buf_free(&s->sources);
+	for (size_t i = 0; i < s->ninputs; i++)
+		big_free(s->inputs[i].data, s->inputs[i].cap);
+	free(s->inputs);
+}
+
+void
+fv_in_free(struct flame_in *in)
+{
+	st_free(in->tails);
+	buf_free(&in->key);
+	buf_free(&in->tmp);
 }

@@ -18,7 +18,8 @@
  * laid out (flame_layout.c), frames narrower than --minwidth being dropped
  * as they end; then the SVG is written (flame_svg.c).
  *
- * May use base, stream, read (folded stacks) and flame.
+ * May use base, stream, agg (lost.h), diff (sets of runs), read (folded
+ * stacks) and flame.
  */
 #include <err.h>
 #include <inttypes.h>
@@ -43,6 +44,7 @@
 #include "stream/stream.h"
 #include "view/flame_view.h"
 #include "view/flame_view_impl.h"
+
 static struct {
 	int	 strict, significant;
 	int	 runs;		/* --diff of two sets of runs (flame_runs.h) */
@@ -321,7 +323,7 @@ flame_view(struct flame_draw *d, const struct flame_view_opts *o,
 	struct side sa, sb;
 	struct buf desc = { 0 }, sum = { 0 }, lost = { 0 };
 	char bg1[FLAME_COLOR_MAX], bg2[FLAME_COLOR_MAX];
-	int empty;
+	int empty, status;
 	size_t n;
 
 	g.strict = o->strict;
@@ -364,5 +366,22 @@ flame_view(struct flame_draw *d, const struct flame_view_opts *o,
 		if (g.runs)
 			flame_runs_verdicts(&g.ra, &g.rb, g.in.cpu, &d->svg);
 	}
-	return write_svg(output, &fg, d, empty, &sa);
+	status = write_svg(output, &fg, d, empty, &sa);
+
+	/* All freed, so that LeakSanitizer finds nothing (make check-san). */
+	flame_graph_free(&fg);
+	free(st);
+	fv_side_free(&sa);
+	fv_side_free(&sb);
+	fv_in_free(&g.in);
+	runset_free(&g.ra);
+	runset_free(&g.rb);
+	buf_free(&desc);
+	buf_free(&sum);
+	buf_free(&lost);
+	flame_palette_free(&pal);
+	flame_runs_free(&d->svg);
+	if (d->svg.attr_names != NULL)
+		flame_nameattr_free(d->svg.attr_names, d->svg.attrs);
+	return status;
 }

@@ -78,6 +78,11 @@ struct side {
 	int	 any_stream, any_folded, any_cpu;
 	struct buf sources;
 	struct lost lost;	/* #lost headers (lost.h) */
+	struct slurped {	/* folded inputs read whole: keys point in */
+		char	*data;
+		size_t	 cap;
+	} *inputs;
+	size_t	 ninputs, inputcap;
 	struct flame_in *in;	/* the options it is read with */
 };
 
@@ -85,6 +90,10 @@ struct side {
 int64_t	 fv_kt_find(const struct keytab *t, const char *k, size_t n);
 /* flame_input.c: s made empty, to be read with the options of in. */
 void	 fv_side_init(struct side *s, struct flame_in *in);
+/* flame_input.c: all that s holds freed (LeakSanitizer: make check-san). */
+void	 fv_side_free(struct side *s);
+/* flame_input.c: the reading's scratch in in freed. */
+void	 fv_in_free(struct flame_in *in);
 /*
  * flame_input.c: the input at path ("-": standard input), a sample stream
  * or folded stacks, added to s.  A bad input is one message and exit 1.

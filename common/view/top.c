@@ -147,6 +147,14 @@ read_table(struct top *t, const char *path)
 	lr_close(lr);
 }
 
+static void
+top_free(struct top *t)
+{
+	st_free(t->frames);
+	free(t->rows);
+	st_free(t->sources);
+}
+
 static const struct top *sort_top;
 static enum top_sort sort_by;
 
@@ -510,6 +518,7 @@ top_view(const struct top_opts *o)
 		print_lines(&t, order, nrows, (size_t)limit, base, has_cpu,
 		    key_names[sort_by], no_lib, wide, opt_cols);
 		free(order);
+		top_free(&t);
 		finish_stdout();
 		return 0;
 	}
@@ -555,6 +564,7 @@ top_view(const struct top_opts *o)
 	buf_free(&line);
 	buf_free(&name);
 	free(order);
+	top_free(&t);
 	finish_stdout();
 	return 0;
 }

@@ -795,6 +795,11 @@ tree_view(const struct tree_opts *opts, char *const *files, int nfiles)
 	}
 	if (o.callers == NULL && o.callees == NULL)
 		view(&o, &in, o.inverted ? V_INVERTED : V_TOPDOWN, NULL);
+	st_free(in.headers);
+	st_free(in.sources);
+	st_free(in.stacks);
+	free(in.sv);
+	buf_free(&in.key);
 	finish_stdout();
 	return 0;
 }

@@ -28,6 +28,58 @@ sset_new(const char *what)
 	return s;
 }
 
+void
+sset_free(struct sampleset *s)
+{
+	for (size_t i = 0; i < s->nsrc; i++) {
+		free(s->src[i].name);
+		free(s->src[i].format);
+		free(s->src[i].weight);
+	}
+	free(s->src);
+	for (size_t i = 0; i < st_count(s->libnames); i++) {
+		struct ss_lib *l = &s->libs[i];
+
+		free(l->name);
+		free(l->path);
+		free(l->debug_name);
+		free(l->debug_path);
+		free(l->code_id);
+		free(l->breakpad_id);
+		free(l->arch);
+	}
+	free(s->libs);
+	st_free(s->libnames);
+	st_free(s->frames);
+	free(s->frame_src);
+	free(s->node_parent);
+	free(s->node_frame);
+	free(s->nh);
+	buf_free(&s->prev);
+	free(s->prev_end);
+	free(s->prev_node);
+	st_free(s->stacks);
+	free(s->stack_leaf);
+	for (size_t i = 0; i < st_count(s->thread_keys); i++) {
+		struct ss_thread *t = &s->threads[i];
+
+		buf_free(&t->process);
+		buf_free(&t->pid);
+		buf_free(&t->thread);
+		buf_free(&t->tid);
+		free(t->time);
+		free(t->weight);
+		free(t->cpu);
+		free(t->node);
+		free(t->count);
+	}
+	free(s->threads);
+	st_free(s->thread_keys);
+	buf_free(&s->last_tkey);
+	buf_free(&s->tmp);
+	free(s);
+}
+
 size_t
 sset_nthreads(const struct sampleset *s)
 {

@@ -117,6 +117,8 @@ struct sampleset {
 
 /* what: the end of the message for an aggregate table given as input. */
 struct sampleset *sset_new(const char *what);
+/* Free the set and everything it holds. */
+void	 sset_free(struct sampleset *);
 /* Read one input ("-" standard input); a bad line or file ends the tool. */
 void	 sset_read(struct sampleset *, const char *path);
 /* Read the operands argv[0..argc) in order, standard input when none. */

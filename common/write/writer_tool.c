@@ -72,6 +72,7 @@ writer_main(const struct writer *wr, int argc, char *argv[])
 	wr->write_json(s, w, name);
 	jw_close(w);
 	free(name);
+	sset_free(s);
 	buf_free(&what);
 	return 0;
 }
