@@ -148,6 +148,8 @@ build_ids(struct pd *pd, uint64_t off, uint64_t end)
 		hex[0] = '\0';
 		sym_hex(hex, sizeof(hex), p + 12, idlen);
 		fl = strnlen((const char *)p + 36, size - 36u);
+		if (fl == 17 && memcmp(p + 36, "[kernel.kallsyms]", 17) == 0)
+			memcpy(pd->kernel_id, hex, sizeof(pd->kernel_id));
 		if (fl > 0)
 			pdso_expect_id(pd->dsos, (const char *)p + 36, fl, hex);
 		off += size;

@@ -162,6 +162,11 @@ struct pd {
 	struct ksym *ksyms;
 	size_t	 nksyms;
 	struct buf kstr;
+	char	 kernel_id[41];	/* the kernel's build id (BUILD_ID), or "" */
+	/* The kernel's map: where its reference symbol (_text or _stext,
+	 * kref) was when it recorded (the pgoff of its MMAP record). */
+	char	 kref[8];
+	uint64_t kref_addr;
 
 	/* perf_script.c's naming of threads. */
 	struct strtab *threadkeys;

@@ -1,10 +1,11 @@
 /*
  * perfdata_ksym.c: the perf.data reader's kernel and vDSO symbols: the
+ * kallsyms perf kept when it recorded (its build-id cache), else the
  * running kernel's /proc/kallsyms (when it is the kernel that recorded),
- * ranked as perf ranks equal addresses, and the symbols of the vDSO
- * mapped in this process.  Part of read_perfdata.c's reader
- * (perfdata_impl.h); may use base/, elf/ (the vDSO's sections and
- * symbols, bounded) and perf_dso.h.
+ * moved to where the recording's kernel was and ranked as perf ranks
+ * equal addresses; and the symbols of the vDSO mapped in this process.
+ * Part of read_perfdata.c's reader (perfdata_impl.h); may use base/, elf/
+ * (the vDSO's sections and symbols, bounded) and perf_dso.h.
  */
 #include <sys/auxv.h>
 
@@ -95,6 +96,79 @@ khex(char **p)
 	return v;
 }
 
+/*
+ * The kallsyms that perf report reads for this recording: the copy perf
+ * record kept in its build-id cache ($PERF_BUILDID_DIR, else ~/.debug:
+ * .build-id/xx/rest/kallsyms), taken when it recorded, so right even
+ * after a reboot moved the kernel (KASLR); else the running kernel's
+ * /proc/kallsyms, when it is the kernel that recorded.
+ */
+static FILE *
+kopen(struct pd *pd)
+{
+	const char *dir = getenv("PERF_BUILDID_DIR"), *home;
+	char path[PATH_MAX];
+	FILE *f;
+
+	if (pd->kernel_id[0] != '\0' && pd->kernel_id[1] != '\0') {
+		if ((dir == NULL || *dir == '\0') &&
+		    (home = getenv("HOME")) != NULL && *home != '\0') {
+			if (snprintf(path, sizeof(path), "%s/.debug", home) <
+			    (int)sizeof(path))
+				dir = path;
+		}
+		if (dir != NULL && *dir != '\0') {
+			char full[PATH_MAX];
+
+			if (snprintf(full, sizeof(full),
+			    "%s/.build-id/%.2s/%s/kallsyms", dir,
+			    pd->kernel_id, pd->kernel_id + 2) <
+			    (int)sizeof(full) &&
+			    (f = fopen(full, "r")) != NULL)
+				return f;
+		}
+	}
+	if (!pd->native_kernel)
+		return NULL;
+	return fopen("/proc/kallsyms", "r");
+}
+
+/*
+ * The kernel may sit elsewhere than where the symbols read say (a reboot
+ * between the recording and /proc/kallsyms: KASLR): perf relocates its
+ * kernel map by where its reference symbol (_text) was when it recorded
+ * (the map's MMAP record) against where the symbols put it.  So here:
+ * the kernel's own symbols move by the difference; the modules' are
+ * elsewhere and moved by other amounts, so they are dropped (their
+ * frames keep their addresses) rather than named wrongly.
+ */
+static void
+krelocate(struct pd *pd)
+{
+	uint64_t at = 0;
+	int found = 0;
+	size_t i, j;
+
+	if (pd->kref[0] == '\0')
+		return;
+	for (i = 0; i < pd->nksyms; i++)
+		if (pd->ksyms[i].mod == -1 && strcmp(pd->kstr.s +
+		    pd->ksyms[i].name, pd->kref) == 0) {
+			at = pd->ksyms[i].addr;
+			found = 1;
+			break;
+		}
+	if (!found || at == pd->kref_addr)
+		return;
+	for (i = j = 0; i < pd->nksyms; i++) {
+		if (pd->ksyms[i].mod != -1)
+			continue;
+		pd->ksyms[j] = pd->ksyms[i];
+		pd->ksyms[j++].addr += pd->kref_addr - at;
+	}
+	pd->nksyms = j;
+}
+
 static void
 kload(struct pd *pd)
 {
@@ -106,7 +180,7 @@ kload(struct pd *pd)
 	int nonzero = 0;
 
 	pd->kloaded = 1;
-	if (!pd->native_kernel || (f = fopen("/proc/kallsyms", "r")) == NULL)
+	if ((f = kopen(pd)) == NULL)
 		return;
 	/* The kernel writes kallsyms as asked: 1 KiB a read(2) by default. */
 	(void)setvbuf(f, NULL, _IOFBF, 256 * 1024);
@@ -153,6 +227,7 @@ kload(struct pd *pd)
 		pd->nksyms = 0;
 		return;
 	}
+	krelocate(pd);
 	ksort(pd->ksyms, pd->nksyms);
 }
 

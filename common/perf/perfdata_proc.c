@@ -142,9 +142,19 @@ do_mmap(struct pd *pd, int type, uint8_t misc, const uint8_t *p, size_t n)
 	struct pd_map *m;
 	int exec;
 
-	if ((misc & MISC_CPUMODE) == MISC_KERNEL)
-		return;		/* the kernel's: named from kallsyms */
 	fl = rec_str(p + fo, n - fo);
+	if ((misc & MISC_CPUMODE) == MISC_KERNEL) {
+		/* The kernel's: named from kallsyms.  Its own map,
+		 * "[kernel.kallsyms]_text", holds where _text was. */
+		if (pid == -1 && pd->kref[0] == '\0' && fl > 17 &&
+		    fl - 17 < sizeof(pd->kref) &&
+		    memcmp(file, "[kernel.kallsyms]", 17) == 0) {
+			memcpy(pd->kref, file + 17, fl - 17);
+			pd->kref[fl - 17] = '\0';
+			pd->kref_addr = u64at(p + 24);
+		}
+		return;
+	}
 	/* MMAP records are of executable mappings; MMAP2 has the prot. */
 	exec = type == R_MMAP || (u32at(p + 56) & PROT_EXEC) != 0;
 	if (exec && jit_memory(file, fl)) {
