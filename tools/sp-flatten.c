@@ -4,7 +4,7 @@
  * Input: samply / Firefox Profiler processed JSON (versions 0-75), Gecko
  * JSON, pprof, Chrome/V8 .cpuprofile and trace events, speedscope JSON,
  * `perf script` text, perf.data, folded stacks or sp's own sample stream
- * (common/read/readers.c has the table);
+ * (common/flatten/flatten.c has the table);
  * plain or gzip (by content), from files or standard input.  Output:
  * "#sp samples 1" headers, then one line a sample:
  *
@@ -21,10 +21,9 @@
 #include <string.h>
 
 #include "base/bigmem.h"
-#include "read/folded.h"
+#include "flatten/flatten.h"
 #include "base/input.h"
 #include "base/progress.h"
-#include "read/reader.h"
 #include "stream/stream.h"
 #include "base/util.h"
 #include "base/version.h"

@@ -2,8 +2,9 @@
  * common/perf/: perf.data read without perf (read_perfdata.c) and the
  * DWARF call-frame unwinder that turns its stack copies into call chains
  * (unwind*.c).  It uses base/, stream/ (it writes the sample stream),
- * read/ (its row of the reader registry, perf script's naming of frames)
- * and sym/ (ELF images and their separate debug files).
+ * read/ (the registry's struct reader for its row, perf script's naming
+ * of frames) and sym/ (ELF images and their separate debug files).  Its
+ * row, reader_perfdata, is listed in flatten/'s table, above perf/.
  */
 /*
  * read_perfdata.h: reading perf.data (perf record's file) into the sample
@@ -17,6 +18,15 @@
 
 #include "read/perf_script.h"
 #include "stream/stream.h"
+
+struct reader;
+
+/*
+ * perf.data's row of sp-flatten's formats (read/reader.h's struct reader;
+ * flatten/flatten.c lists it): perfdata_sniff, then perfdata_flatten on
+ * the input read whole.
+ */
+extern const struct reader reader_perfdata;
 
 /* Do the first bytes p[0..n) look like perf.data ("PERFILE2")? */
 int	 perfdata_sniff(const char *p, size_t n);

@@ -1,6 +1,6 @@
 /*
  * fuzz_read.c: a libFuzzer target for sp-flatten's way in
- * (common/read/readers.c): read_profile on the input as a file
+ * (common/flatten/flatten.c): read_profile on the input as a file
  * (fuzz_input.h), which tells its format by its first bytes and gives it to
  * that reader, the sample stream and folded-stack readers
  * (read_stream.c, folded.c) among them; plain, with -c and with -l.  Any
@@ -9,6 +9,7 @@
  * of each format.
  */
 #include "fuzz_reader.h"
+#include "flatten/flatten.h"
 #include "fuzz_exit.h"
 #include "fuzz_input.h"
 

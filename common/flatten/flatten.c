@@ -1,20 +1,20 @@
 /*
- * readers.c: the table of sp-flatten's input formats (reader.h) and the
- * dispatch by content.
+ * flatten.c: the table of sp-flatten's input formats (read/reader.h's
+ * rows, perf/'s perf.data among them) and the dispatch by content.
  *
  * A JSON document (its first non-blank byte '{' or '[', after a UTF-8 byte
  * order mark) is parsed once and offered to the JSON rows in the order of
  * the table; other input to the byte rows, by its first bytes.  The first
- * row that claims an input reads it; a row may also be a refusal with a
- * better message than "not a profile".
+ * row that claims an input reads it (reader_run, reader_run_json); a row
+ * may also be a refusal with a better message than "not a profile".
  */
 #include <err.h>
 #include <string.h>
 
 #include "base/bigmem.h"
-#include "read/folded.h"
+#include "flatten/flatten.h"
 #include "json/json.h"
-#include "read/profile_impl.h"
+#include "perf/read_perfdata.h"
 #include "read/reader.h"
 #include "base/util.h"
 
@@ -35,56 +35,14 @@ static const struct reader *const readers[] = {
 	&reader_folded,
 };
 
-/* --- Refusals: formats that are recognised but not read --- */
-
-static int
-jslb_sniff(const char *p, size_t n)
-{
-	return n >= 4 && memcmp(p, "JSLB", 4) == 0;
-}
-
-static int
-jslb_refuse(struct lreader *lr, struct sw *w, const struct reader_opts *o)
-{
-	(void)w;
-	(void)o;
-	warnx("%s: JSON Slabs (.jslb) profiles are not supported; "
-	    "save the profile as JSON", lr_name(lr));
-	return -1;
-}
-
-const struct reader reader_jslb = {
-	.format = "JSON Slabs",
-	.sniff = jslb_sniff,
-	.read = jslb_refuse,
-};
-
-/* --- Folded stacks (folded.h): one line a distinct stack --- */
-
-static int
-folded_read(struct lreader *lr, struct sw *w, const struct reader_opts *o)
-{
-	(void)o;
-	return folded_flatten(lr, w);
-}
-
-const struct reader reader_folded = {
-	.format = "folded stacks",
-	.sniff = folded_sniff,
-	.read = folded_read,
-};
-
-/* --- Dispatch --- */
-
 /*
  * read_json_profile, where discard says that data's pages (big_alloc's)
- * may be given back once the profile is prepared (pinput.discard).
+ * may be given back once the profile is prepared (reader_run_json).
  */
 static int
 json_profile(char *data, size_t len, const char *name, struct sw *w,
     const struct reader_opts *o, int discard)
 {
-	struct pinput in;
 	struct json j;
 	const char *why;
 	int rc;
@@ -93,17 +51,12 @@ json_profile(char *data, size_t len, const char *name, struct sw *w,
 		warnx("%s: %s", name, why);
 		return -1;
 	}
-	memset(&in, 0, sizeof(in));
-	in.j = &j;
-	in.root = 0;
-	in.data = data;
-	in.len = len;
-	in.discard = discard;
 	rc = -2;
 	for (size_t i = 0; i < SP_NELEM(readers) && rc == -2; i++)
 		if (readers[i]->sniff_json != NULL &&
 		    readers[i]->sniff_json(&j, 0))
-			rc = profile_run(&in, name, w, o, readers[i]->prepare);
+			rc = reader_run_json(readers[i], &j, data, len,
+			    discard, name, w, o);
 	if (rc == -2) {
 		if (!json_is_object(&j, 0))
 			warnx("%s: not a profile: the document is not a JSON "
@@ -138,26 +91,6 @@ looks_json(const char *p, size_t n)
 		return p[i] == '{' || p[i] == '[';
 	}
 	return 0;
-}
-
-/* Read the rest of lr whole and give it to row r's prepare. */
-static int
-read_whole(struct lreader *lr, const char *name, struct sw *w,
-    const struct reader_opts *o, const struct reader *r)
-{
-	struct pinput in;
-	char *data;
-	size_t len, cap;
-	int rc;
-
-	if (lr_slurp(lr, SIZE_MAX / 2, &data, &len, &cap) == -1)
-		return -1;
-	memset(&in, 0, sizeof(in));
-	in.data = data;
-	in.len = len;
-	rc = profile_run(&in, name, w, o, r->prepare);
-	big_free(data, cap);
-	return rc;
 }
 
 int
@@ -195,11 +128,8 @@ read_profile(struct lreader *lr, const char *name, struct sw *w,
 	for (size_t i = 0; i < SP_NELEM(readers); i++) {
 		const struct reader *r = readers[i];
 
-		if (r->sniff == NULL || !r->sniff(p, n))
-			continue;
-		if (r->read != NULL)
-			return r->read(lr, w, o);
-		return read_whole(lr, name, w, o, r);
+		if (r->sniff != NULL && r->sniff(p, n))
+			return reader_run(r, lr, name, w, o);
 	}
 	warnx("%s: not a profile: neither JSON, pprof, perf.data, perf script "
 	    "text nor folded stacks", name);
