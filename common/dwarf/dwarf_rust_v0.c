@@ -86,7 +86,7 @@ put_u64(struct v0 *v, uint64_t x)
 
 /* The next byte, consumed; 0 and bad at the end. */
 static char
-next(struct v0 *v)
+take_byte(struct v0 *v)
 {
 	if (v->pos >= v->n) {
 		v->bad = 1;
@@ -123,7 +123,7 @@ base62(struct v0 *v)
 
 	if (eat(v, '_'))
 		return 0;
-	while ((c = next(v)) != '_') {
+	while ((c = take_byte(v)) != '_') {
 		uint64_t d;
 
 		if (is_digit(c))
@@ -210,7 +210,7 @@ hex(struct v0 *v, const char **dig, size_t *ndig)
 			v->bad = 1;
 	} else {
 		while (!v->bad && !eat(v, '_')) {
-			c = next(v);
+			c = take_byte(v);
 			x *= 16;
 			if (is_digit(c))
 				x += (uint64_t)(c - '0');
@@ -539,7 +539,7 @@ path(struct v0 *v, int in_type, int leave_open)
 		return 0;
 	}
 	v->depth++;
-	switch (next(v)) {
+	switch (take_byte(v)) {
 	case 'C':
 		(void)opt_base62(v, 's');
 		put_ident(v, identifier(v));
@@ -561,7 +561,7 @@ path(struct v0 *v, int in_type, int leave_open)
 		puts0(v, ">");
 		break;
 	case 'N':
-		ns = next(v);
+		ns = take_byte(v);
 		if (!is_lower(ns) && !is_upper(ns)) {
 			v->bad = 1;
 			break;
@@ -706,7 +706,7 @@ type(struct v0 *v)
 		return;
 	}
 	v->depth++;
-	c = next(v);
+	c = take_byte(v);
 	if ((basic = basic_type(c)) != NULL) {
 		puts0(v, basic);
 		v->depth--;
@@ -870,7 +870,7 @@ konst(struct v0 *v)
 		return;
 	}
 	v->depth++;
-	switch (c = next(v)) {
+	switch (c = take_byte(v)) {
 	case 'a': case 's': case 'l': case 'x': case 'n': case 'i':
 	case 'h': case 't': case 'm': case 'y': case 'o': case 'j':
 		const_int(v);
