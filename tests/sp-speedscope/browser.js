@@ -63,12 +63,12 @@ const num = (s) => Number(String(s).trim().split(" ")[0].replace(/,/g, ""));
 		    " in " + JSON.stringify(bar.slice(0, 300)));
 		await page.click("text=Sandwich").catch((e) =>
 		    errors.push(String(e)));
-		await page.waitForFunction(() =>
-		    /Symbol Name/.test(document.body.innerText), null,
-		    { timeout: 60000 }).catch(() => {});
 		// The table's rows: total, self, name cells, which read "N (P%)"
-		// (the profile selector is a table too).
-		const rows = await page.evaluate(() => {
+		// (the profile selector is a table too).  Speedscope draws the
+		// header first and the rows a frame or more later: on a loaded
+		// machine the rows were read before they were there (0 rows),
+		// so the wait is for the rows themselves.
+		const tableRows = () => {
 			const out = [], pct = /^[\d,.]+ \([<\d.]+%\)$/;
 			for (const tr of document.querySelectorAll("tr")) {
 				const td = tr.querySelectorAll("td");
@@ -78,7 +78,13 @@ const num = (s) => Number(String(s).trim().split(" ")[0].replace(/,/g, ""));
 					    td[2].innerText]);
 			}
 			return out;
-		});
+		};
+		await page.evaluate("window.spRows = " + tableRows.toString());
+		await page.waitForFunction(() =>
+		    /Symbol Name/.test(document.body.innerText) &&
+		    window.spRows().length > 0, null,
+		    { timeout: 60000 }).catch(() => {});
+		const rows = await page.evaluate(() => window.spRows());
 		const row = rows.find((r) => r[2].trim() === frame);
 		check(label + ": the table has " + frame, row !== undefined,
 		    rows.length + " rows, none named so");
