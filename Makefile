@@ -37,8 +37,9 @@ SP_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_DARWIN_C_SOURCE \
 # the BSDs have them in libc.
 BSD_CFLAGS := $(shell pkg-config --cflags libbsd-overlay 2>/dev/null)
 BSD_LIBS := $(shell pkg-config --libs libbsd-overlay 2>/dev/null)
-# libdeflate, where installed: whole gzip files inflated in one call
-# (common/base/input.c); zlib does the rest.
+# libdeflate, where installed: whole gzip files and compressed ELF
+# sections inflated in one call (common/base/input.c, common/elf/elf_zlib.c);
+# zlib does the rest.
 DEFLATE_LIBS := $(shell pkg-config --libs libdeflate 2>/dev/null)
 DEFLATE_CFLAGS := $(if $(DEFLATE_LIBS),-DSP_HAVE_LIBDEFLATE)
 LIBS = -lz -lm $(BSD_LIBS) $(DEFLATE_LIBS)

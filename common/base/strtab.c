@@ -90,8 +90,10 @@ hash_bytes(const void *p, size_t n)
 		s += 16;
 		n -= 16;
 	}
-	/* The length is in a: padding the rest with zeros is unambiguous. */
-	memcpy(w, s, n);
+	/* The length is in a: padding the rest with zeros is unambiguous.
+	 * (An empty string may come as a null pointer: nothing to copy.) */
+	if (n > 0)
+		memcpy(w, s, n);
 	b = fold_mul(w[0] ^ 0x589965cc75374cc3ULL, w[1] ^ b);
 	return mix(fold_mul(a ^ 0x1d8e4e27c47d124fULL, b));
 }
@@ -235,6 +237,8 @@ st_intern_hashed(struct strtab *t, const char *s, size_t n, uint64_t hash,
 	uint32_t h = (uint32_t)hash;
 	size_t j;
 
+	if (s == NULL)		/* an empty buffer's (buf.h): "" */
+		s = "";
 	if (n > UINT32_MAX - 8)
 		errx(1, "a string of %zu bytes is too long", n);
 	j = probe(t, s, n, h);
@@ -271,6 +275,8 @@ st_find_hashed(const struct strtab *t, const char *s, size_t n,
 {
 	size_t j;
 
+	if (s == NULL)
+		s = "";
 	if (n > UINT32_MAX - 8)
 		return -1;
 	j = probe(t, s, n, (uint32_t)hash);

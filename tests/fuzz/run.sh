@@ -4,6 +4,11 @@
 #
 #   fuzz_profile  the JSON profile readers (read_json_profile), seeds in
 #                 tests/fuzz/seeds-profile/, dictionary profile.dict
+#   fuzz_read     sp-flatten's way in (read_profile, common/flatten/): any
+#                 input, its format told by its first bytes, plain, -c and
+#                 -l; seeds in tests/fuzz/seeds-read/
+#   fuzz_dwarf    the in-process DWARF reader (common/dwarf/), seeds in
+#                 tests/fuzz/seeds-dwarf/
 #   fuzz_stream   the sample-stream, aggregate and diff line parsers and the
 #                 escaping rules, seeds in tests/fuzz/seeds-stream/
 #   fuzz_pprof, fuzz_cpuprofile, fuzz_speedscope
@@ -77,6 +82,13 @@ FLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer \
 -D_FILE_OFFSET_BITS=64 -I$TOP/common -I$O/gen \
 $(pkg-config --cflags libbsd-overlay 2>/dev/null)"
 LIBS="-lz -lm $(pkg-config --libs libbsd-overlay 2>/dev/null)"
+# libdeflate where the Makefile finds it too, so that the paths it takes
+# (whole gzip inputs, compressed ELF sections) are the ones fuzzed.
+DEFLATE=$(pkg-config --libs libdeflate 2>/dev/null)
+if [ -n "$DEFLATE" ]; then
+	FLAGS="$FLAGS -DSP_HAVE_LIBDEFLATE"
+	LIBS="$LIBS $DEFLATE"
+fi
 
 mkdir -p "$O/gen" || exit 1
 # The library includes sp-flame's assets, generated as the Makefile does.
