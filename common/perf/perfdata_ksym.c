@@ -20,6 +20,7 @@
 #include "base/buf.h"
 #include "base/util.h"
 #include "perf/perfdata_impl.h"
+#include "read/perf_dso.h"
 #include "elf/elf_file.h"
 #include "elf/elf_sym.h"
 
@@ -106,30 +107,15 @@ khex(char **p)
 static FILE *
 kopen(struct pd *pd)
 {
-	const char *dir = getenv("PERF_BUILDID_DIR"), *home;
-	char path[PATH_MAX];
-	FILE *f;
+	struct buf b = {0};
+	FILE *f = NULL;
 
-	if (pd->kernel_id[0] != '\0' && pd->kernel_id[1] != '\0') {
-		if ((dir == NULL || *dir == '\0') &&
-		    (home = getenv("HOME")) != NULL && *home != '\0') {
-			if (snprintf(path, sizeof(path), "%s/.debug", home) <
-			    (int)sizeof(path))
-				dir = path;
-		}
-		if (dir != NULL && *dir != '\0') {
-			char full[PATH_MAX];
-
-			if (snprintf(full, sizeof(full),
-			    "%s/.build-id/%.2s/%s/kallsyms", dir,
-			    pd->kernel_id, pd->kernel_id + 2) <
-			    (int)sizeof(full) &&
-			    (f = fopen(full, "r")) != NULL)
-				return f;
-		}
-	}
-	if (!pd->native_kernel)
-		return NULL;
+	if (pd->kernel_id[0] != '\0' &&
+	    perf_buildid_path(&b, pd->kernel_id, "kallsyms") == 0)
+		f = fopen(b.s, "r");
+	buf_free(&b);
+	if (f != NULL || !pd->native_kernel)
+		return f;
 	return fopen("/proc/kallsyms", "r");
 }
 

@@ -183,20 +183,35 @@ pdso_expect_id(struct pdso_tab *t, const char *s, size_t n, const char *hex)
 		d->want_id = xstrdup(hex);
 }
 
-/*
- * perf's build-id cache copy of the file with build id hex:
- * $HOME/.debug/.build-id/xx/yyyy.../elf.  0 with im read, or -1.
- */
+int
+perf_buildid_path(struct buf *b, const char *hex, const char *file)
+{
+	const char *dir = getenv("PERF_BUILDID_DIR");
+
+	if (strlen(hex) < 3)
+		return -1;
+	if (dir != NULL && dir[0] != '\0')
+		buf_printf(b, "%s/.build-id/%.2s/%s/%s", dir, hex, hex + 2,
+		    file);
+	else if ((dir = getenv("HOME")) != NULL && dir[0] != '\0')
+		buf_printf(b, "%s/.debug/.build-id/%.2s/%s/%s", dir, hex,
+		    hex + 2, file);
+	else
+		return -1;
+	return 0;
+}
+
+/* perf's build-id cache copy of the file with build id hex: 0 with im
+ * read, or -1. */
 static int
 from_cache(const char *hex, struct sym_image *im)
 {
-	const char *home = getenv("HOME"), *why;
+	const char *why;
 	struct buf b = {0};
 	int rc;
 
-	if (home == NULL || home[0] == '\0' || strlen(hex) < 3)
+	if (perf_buildid_path(&b, hex, "elf") == -1)
 		return -1;
-	buf_printf(&b, "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
 	rc = sym_image_read(b.s, NULL, im, &why) == 0 &&
 	    im->kind == SYMK_ELF && im->nseg > 0 &&
 	    sym_id_match(im->id, hex) ? 0 : -1;

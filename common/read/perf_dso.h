@@ -70,7 +70,7 @@ const char *pdso_path(const struct pdso_tab *, int32_t id, size_t *n);
 /*
  * The build id perf recorded for the file at path s[0..n) (hex): a file
  * there with another id is not the one recorded, and its copy in perf's
- * build-id cache ($HOME/.debug/.build-id) is read instead, where it is.
+ * build-id cache (perf_buildid_path) is read instead, where it is.
  */
 void	 pdso_expect_id(struct pdso_tab *, const char *s, size_t n,
 	    const char *hex);
@@ -88,5 +88,11 @@ uint64_t pdso_addr(struct pdso_tab *, int32_t id, uint64_t off);
  * "NAME: FILE: not found, its 1,234 frames keep their file offsets".
  */
 void	 pdso_report(const struct pdso_tab *, const char *name);
+/*
+ * The path of FILE ("elf", "kallsyms") in perf's build-id cache for build
+ * id hex, appended to b: $PERF_BUILDID_DIR, else $HOME/.debug, then
+ * .build-id/xx/rest/FILE, as perf keeps them.  -1 without such a place.
+ */
+int	 perf_buildid_path(struct buf *b, const char *hex, const char *file);
 
 #endif
