@@ -285,6 +285,20 @@ lr_next(struct lreader *lr, char **line)
 	}
 }
 
+char *
+lr_take(struct lreader *lr, const char *p, size_t len)
+{
+	char *line = lr->buf + lr->start;
+
+	if (lr->failed || p != line || len >= lr->end - lr->start ||
+	    line[len] != '\n')
+		return NULL;
+	line[len] = '\0';
+	lr->start += len + 1;
+	lr->lineno++;
+	return line;
+}
+
 size_t
 lr_peek(struct lreader *lr, const char **p)
 {

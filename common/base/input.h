@@ -48,6 +48,13 @@ void	 lr_progress(struct lreader *);
 /* Peek at the first bytes of the (decompressed) input without consuming. */
 size_t	 lr_peek(struct lreader *, const char **p);
 /*
+ * Consume the next line, p[0..len) of what lr_peek gave, whose newline
+ * the caller found at p[len]: lr_next without a second scan for it.
+ * Returns the line (NUL-terminated in place), as lr_next would; NULL, and
+ * nothing consumed, when p[len] is not the next line's newline.
+ */
+char	*lr_take(struct lreader *, const char *p, size_t len);
+/*
  * Read the rest of the input into one NUL-terminated buffer of *cap bytes
  * that the caller frees with big_free (bigmem.h); the reader is then at its
  * end.  Refuses more than max bytes.  Returns 0, or -1 after a message.

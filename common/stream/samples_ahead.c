@@ -97,11 +97,11 @@ samples_ahead_read(struct lreader *lr, const struct samples_ahead_ops *ops)
 
 	for (;;) {
 		const char *p, *end, *nl;
-		size_t m = 0, avail = lr_peek(lr, &p);
+		size_t k, m = 0, avail = lr_peek(lr, &p);
 
 		/*
-		 * lr_next returns these lines without moving its buffer, as
-		 * each one's newline is in it.
+		 * lr_take hands out these lines without moving the buffer,
+		 * as each one's newline is in it.
 		 */
 		end = p + avail;
 		while (ops->fast != NULL && m < SA_AHEAD && p < end &&
@@ -111,27 +111,25 @@ samples_ahead_read(struct lreader *lr, const struct samples_ahead_ops *ops)
 			split(ops, &ah[m++]);
 			p = nl + 1;
 		}
-		for (size_t k = 0; k < m; k++)
+		for (k = 0; k < m; k++)
 			prefetch(ops, &ah[k]);
-		for (size_t k = 0; k < m; k++) {
-			if ((n = lr_next(lr, &line)) < 0)
-				goto end;
-			if (line != ah[k].line || (size_t)n != ah[k].len) {
-				/* Cannot be: taken the general way, then. */
-				ops->line(ops->arg, lr, line, (size_t)n);
-				break;
-			}
+		for (k = 0; k < m; k++) {
+			/* Each newline was found above: not scanned again. */
+			if ((line = lr_take(lr, ah[k].line, ah[k].len)) == NULL)
+				break;	/* a read error: lr_next says so */
 			if (!ah[k].ok || ops->fast(ops->arg, lr, &ah[k]) == -1)
-				ops->line(ops->arg, lr, line, (size_t)n);
+				ops->line(ops->arg, lr, line, ah[k].len);
 		}
-		if (m > 0)
+		if (m > 0 && k == m)
 			continue;
-		/* No whole line held (a long one, the last), or no fast path. */
+		/*
+		 * No whole line held (a long one, the last), no fast path, or
+		 * the reader failed.
+		 */
 		if ((n = lr_next(lr, &line)) < 0)
 			break;
 		ops->line(ops->arg, lr, line, (size_t)n);
 	}
-end:
 	if (n == -2)
 		exit(1);
 }
