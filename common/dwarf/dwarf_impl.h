@@ -45,6 +45,7 @@ struct abbrev {
 
 struct abbrev_table {
 	uint64_t off;
+	int	 state;		/* 0 not read yet, 1 read, -1 malformed */
 	struct abbrev *v;	/* by code */
 	size_t	 n;
 	struct abbrev_attr *attrs;
@@ -69,8 +70,9 @@ struct unit {
 	uint64_t die;		/* its first DIE */
 	uint16_t version;
 	uint8_t	 type, addr_size, offsz;
-	struct abbrev_table *abbrevs;
+	struct abbrev_table *abbrevs;	/* read when the unit is ready */
 	uint64_t abbrev_off;
+	int	 ready;		/* abbreviations and bases read: 1, -1 failed */
 	uint64_t str_offsets_base, addr_base, rnglists_base;
 	int	 has_str_offsets_base, has_addr_base, has_rnglists_base;
 	uint64_t base;		/* the unit's base address (low_pc) */
@@ -144,6 +146,14 @@ int	 dwarf_elf_sections(struct dwarf *, const unsigned char *p, size_t n,
 /* dwarf_units.c: the units, their abbreviations and first DIEs, the
  * segments. */
 int	 dwarf_units(struct dwarf *, struct buf *why);
+/*
+ * Read u's abbreviation table and its unit DIE's bases, once, before any
+ * other DIE of u is read: 0, or -1 with why.  Only the units .debug_aranges
+ * does not name are read by dwarf_units; the others when an address or a
+ * reference first leads into them (libc's debug file has 4,126 units
+ * and a lookup needs a few).
+ */
+int	 dwarf_unit_ready(struct dwarf *, struct unit *, struct buf *why);
 
 /* dwarf_info.c */
 /* Step c over n bytes, or mark it bad when fewer are left. */

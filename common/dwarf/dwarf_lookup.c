@@ -168,6 +168,10 @@ dwarf_walk(struct dwarf *d, struct unit *u, struct buf *why)
 	int rc = -1;
 
 	u->walked = -1;
+	if (dwarf_unit_ready(d, u, why) == -1) {
+		free(stack);
+		return -1;
+	}
 	c.p = d->s[S_INFO].p + u->die;
 	c.end = d->s[S_INFO].p + u->end;
 	c.bad = 0;
@@ -270,7 +274,7 @@ out:
  * in *s, 0 when none has it, -1 with why.
  */
 static int
-find_name(const struct dwarf *d, uint64_t off, const uint16_t *attrs,
+find_name(struct dwarf *d, uint64_t off, const uint16_t *attrs,
     int n, const char **s, struct buf *why)
 {
 	uint64_t work[64], seen[64];
@@ -281,7 +285,7 @@ find_name(const struct dwarf *d, uint64_t off, const uint16_t *attrs,
 	while (nw > 0) {
 		struct fval found[2], refs[2];
 		const struct abbrev *a;
-		const struct unit *u;
+		struct unit *u;
 		struct cur c;
 		int sig = 0;
 
@@ -290,6 +294,8 @@ find_name(const struct dwarf *d, uint64_t off, const uint16_t *attrs,
 			buf_adds(why, "a reference outside .debug_info");
 			return -1;
 		}
+		if (dwarf_unit_ready(d, u, why) == -1)
+			return -1;
 		c.p = d->s[S_INFO].p + off;
 		c.end = d->s[S_INFO].p + u->end;
 		c.bad = 0;

@@ -1,11 +1,15 @@
 /*
- * dwarf_units.c: a DWARF file's units (dwarf_impl.h): their headers and
- * abbreviation tables read, each unit DIE's address ranges (low/high pc,
- * .debug_ranges, .debug_rnglists, as llvm's DWARFDie::getAddressRanges
- * gives them), and the segments of code each unit covers, made as llvm's
- * DWARFDebugAranges makes them (.debug_aranges where it names a unit,
- * else the unit DIE's ranges).  The bytes are read by dwarf_info.c.  It
- * uses elf/ and base/.
+ * dwarf_units.c: a DWARF file's units (dwarf_impl.h): their headers read,
+ * each unit DIE's address ranges (low/high pc, .debug_ranges,
+ * .debug_rnglists, as llvm's DWARFDie::getAddressRanges gives them), and
+ * the segments of code each unit covers, made as llvm's DWARFDebugAranges
+ * makes them (.debug_aranges where it names a unit, else the unit DIE's
+ * ranges).  A unit's abbreviation table and DIE are read only when needed
+ * (dwarf_unit_ready): for the units .debug_aranges leaves out, and for
+ * those an address or a reference leads into.  Reading all of them at
+ * open was a third of a cold sp-symbolize of a program that calls libc
+ * (its debug file: 4,126 units, 1 MB of abbreviations).  The bytes are
+ * read by dwarf_info.c.  It uses elf/ and base/.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -464,6 +468,37 @@ make_segments(struct dwarf *d, struct endpoint *e, size_t n)
 	free(count);
 }
 
+/* u's abbreviation table, read once for all the units that share it. */
+static int
+unit_abbrevs(struct dwarf *d, struct unit *u, struct buf *why)
+{
+	struct abbrev_table *t = u->abbrevs;
+
+	if (t->state == 0)
+		t->state = dwarf_read_abbrevs(d, t->off, t, why) == -1 ? -1 : 1;
+	else if (t->state == -1)
+		buf_adds(why, "a malformed abbreviation table");
+	return t->state == 1 ? 0 : -1;
+}
+
+int
+dwarf_unit_ready(struct dwarf *d, struct unit *u, struct buf *why)
+{
+	struct range *r = NULL;
+	size_t nr = 0, capr = 0;
+
+	if (u->ready == 0) {
+		u->ready = -1;
+		/* A type unit's DIE holds no bases or ranges to read. */
+		if (unit_abbrevs(d, u, why) == 0 && (u->type != 1 ||
+		    unit_die(d, u, &r, &nr, &capr, why) == 0))
+			u->ready = 1;
+		free(r);
+	} else if (u->ready == -1)
+		buf_adds(why, "a unit that could not be read");
+	return u->ready == 1 ? 0 : -1;
+}
+
 int
 dwarf_units(struct dwarf *d, struct buf *why)
 {
@@ -534,21 +569,15 @@ dwarf_units(struct dwarf *d, struct buf *why)
 		d->units[d->nunits++] = u;
 		off = u.end;
 	}
-	/* The abbreviation tables, each read once. */
+	/* The abbreviation tables, one for each offset, read when needed. */
 	aoffs = xreallocarray(NULL, d->nunits ? d->nunits : 1, sizeof(*aoffs));
 	for (size_t i = 0; i < d->nunits; i++)
 		aoffs[i] = d->units[i].abbrev_off;
 	qsort(aoffs, d->nunits, sizeof(*aoffs), by_u64);
 	d->tabs = xcalloc(d->nunits ? d->nunits : 1, sizeof(*d->tabs));
-	for (size_t i = 0; i < d->nunits; i++) {
-		if (i > 0 && aoffs[i] == aoffs[i - 1])
-			continue;
-		if (dwarf_read_abbrevs(d, aoffs[i], &d->tabs[d->ntabs++],
-		    why) == -1) {
-			free(aoffs);
-			goto out;
-		}
-	}
+	for (size_t i = 0; i < d->nunits; i++)
+		if (i == 0 || aoffs[i] != aoffs[i - 1])
+			d->tabs[d->ntabs++].off = aoffs[i];
 	free(aoffs);
 	for (size_t i = 0; i < d->nunits; i++) {
 		size_t lo = 0, hi = d->ntabs;
@@ -573,14 +602,14 @@ dwarf_units(struct dwarf *d, struct buf *why)
 		struct unit *u = &d->units[i];
 
 		nr = 0;
-		if (u->type != 1)
+		if (u->type != 1 || named[i])
 			continue;
-		if (unit_die(d, u, &r, &nr, &capr, why) == -1) {
+		if (unit_abbrevs(d, u, why) == -1 ||
+		    unit_die(d, u, &r, &nr, &capr, why) == -1) {
 			free(named);
 			goto out;
 		}
-		if (named[i])
-			continue;
+		u->ready = 1;
 		for (size_t k = 0; k < nr; k++)
 			add_endpoints(&e, &ne, &cap, (uint32_t)i, r[k].lo,
 			    r[k].hi);
