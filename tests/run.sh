@@ -14,7 +14,9 @@
 # "N passed, N failed, N skipped".
 #
 # Cases run SP_TEST_JOBS at a time (default: the number of processors), so
-# each must keep to its own directory.  SP_TEST_SHUFFLE=SEED runs them in an
+# each must keep to its own directory.  A case still running after
+# SP_TEST_TIMEOUT seconds (default 1200; 0: no limit) is killed, with every
+# process it started (timeout(1), where there is one), and fails.  SP_TEST_SHUFFLE=SEED runs them in an
 # order shuffled by that seed (a number; "random" picks one and prints it),
 # to find cases that depend on what ran before or beside them; the report
 # keeps the usual order.  Each case's line is printed when it
@@ -40,8 +42,27 @@ if [ "${1:-}" = --one ]; then
 	export XDG_CACHE_HOME
 	unset SP_CACHE SP_CACHE_SIZE
 	mkdir -p "$d"
-	(cd "$d" && sh "$TOP/tests/$c.sh" >"$d.stdout" 2>"$d.stderr")
+	# A case that hangs fails alone, its processes killed, instead of
+	# holding make check until CI gives up on the whole run.
+	limit=${SP_TEST_TIMEOUT:-1200}
+	run=
+	if [ "$limit" != 0 ] && command -v timeout >/dev/null 2>&1; then
+		run="timeout -k 10 $limit"
+	fi
+	t0=$(date +%s)
+	(cd "$d" && $run sh "$TOP/tests/$c.sh" >"$d.stdout" 2>"$d.stderr")
 	st=$?
+	if [ -n "$run" ] && { [ "$st" -eq 124 ] || [ "$st" -eq 137 ]; } &&
+	    [ $(($(date +%s) - t0)) -ge "$limit" ]; then
+		{
+			echo fail
+			echo "FAIL $c: still running after $limit s" \
+			    "(SP_TEST_TIMEOUT): killed"
+			tail -n 20 "$d.stderr" | sed 's/^/    /'
+		} >"$r"
+		tail -n +2 "$r"
+		exit 0
+	fi
 	want=0
 	[ -f "$TOP/tests/$c.status" ] && want=$(cat "$TOP/tests/$c.status")
 	if [ "$st" -eq 77 ]; then
