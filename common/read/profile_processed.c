@@ -288,8 +288,7 @@ prepare_tables(struct pctx *c, const struct json *j, int holder,
 				buf_addc(&tab->labels, '!');
 			}
 			if (addr >= 0 && is_hex_name(c->tmp.s, c->tmp.len))
-				buf_printf(&tab->labels, "0x%" PRIx64,
-				    (uint64_t)addr);
+				buf_addhex(&tab->labels, (uint64_t)addr);
 			else
 				esc_append(&tab->labels, c->tmp.s, c->tmp.len);
 		}
