@@ -318,9 +318,7 @@ record(struct fg_opts *o, char **cmd, const char *data)
 	free(a.v);
 	free(sudo);
 	free(rec);
-	for (size_t i = 0; i < own.n; i++)
-		free(own.v[i]);
-	free(own.v);
+	args_free_owned(&own);
 }
 
 /* ---- the drawing pipeline ---- */
@@ -436,12 +434,8 @@ find_self(void)
 void
 fg_opts_free(struct fg_opts *o)
 {
-	for (size_t i = 0; i < o->record_args.n; i++)
-		free(o->record_args.v[i]);
-	for (size_t i = 0; i < o->cargo.args.n; i++)
-		free(o->cargo.args.v[i]);
-	free(o->record_args.v);
-	free(o->cargo.args.v);
+	args_free_owned(&o->record_args);
+	args_free_owned(&o->cargo.args);
 	free(o->skip.v);
 	free(o->draw.v);
 }

@@ -65,6 +65,15 @@ args_addv(struct args *a, const struct args *b)
 		args_add(a, b->v[i]);
 }
 
+void
+args_free_owned(struct args *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
 char *
 rec_need_sp(const char *name)
 {
@@ -143,10 +152,7 @@ pl_free(struct pipeline *p)
 		free(p->s[i].errpath);
 	}
 	p->n = 0;
-	for (size_t i = 0; i < p->kept.n; i++)
-		free(p->kept.v[i]);
-	free(p->kept.v);
-	memset(&p->kept, 0, sizeof(p->kept));
+	args_free_owned(&p->kept);
 }
 
 void

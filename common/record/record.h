@@ -45,6 +45,9 @@ struct args {
 void	 args_add(struct args *, const char *);
 void	 args_add2(struct args *, const char *, const char *);
 void	 args_addv(struct args *, const struct args *);
+/* Free the list and the strings in it, which it owns (malloc'ed); a is
+ * left empty. */
+void	 args_free_owned(struct args *);
 
 /*
  * An sp program beside our own executable or in PATH (proc_sibling), or
